@@ -51,8 +51,6 @@ export function createHttpError(status: number, message?: string, props?: Record
 
 /** Turns anything thrown or rejected into an Error (a rejection with no value included). */
 export function toError(value: unknown): unknown {
-	if (value === undefined || value === null || value === false || value === '') {
-		return new Error('Rejected promise' + (value === undefined ? '' : ' with ' + String(value)));
-	}
-	return value;
+	// As Express 5: a falsy rejection would read as "no error" to `next`.
+	return value || new Error('Rejected promise');
 }

@@ -219,9 +219,7 @@ export interface RouteMatcher<This> {
 	(path: PathParams, ...handlers: HandlerArgument[]): This;
 }
 
-export interface RouteHandlerAdder<This> {
-	(...handlers: HandlerArgument[]): This;
-}
+export type RouteHandlerAdder<This> = (...handlers: HandlerArgument[]) => This
 
 export interface Route<Path extends string = string> {
 	path: Path | PathParams;

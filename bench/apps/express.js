@@ -1,0 +1,95 @@
+'use strict';
+// The scenarios written once for the Express API. The same code runs against express@4,
+// express@5 and Velox: `framework` is whatever `require()` of that package returned.
+
+const { scalingRoutes } = require('../lib/scenarios');
+
+const HELLO = 'Hello World!';
+
+function hello(req, res) {
+  res.send(HELLO);
+}
+
+const apps = {
+  hello(framework) {
+    const app = framework();
+    app.get('/', hello);
+    return app;
+  },
+
+  json(framework) {
+    const app = framework();
+    app.get('/', (req, res) => {
+      res.json({ hello: 'world', count: 42, ok: true });
+    });
+    return app;
+  },
+
+  routes(framework) {
+    // 99 routes of mixed shapes, then the one the request hits, registered last.
+    const app = framework();
+    for (let i = 0; i < 99; i++) {
+      if (i % 3 === 0) app.get(`/static${i}/list`, hello);
+      else if (i % 3 === 1) app.get(`/one${i}/:id`, hello);
+      else app.get(`/two${i}/:id/items/:itemId`, hello);
+    }
+    app.get('/users/:id/posts/:postId', (req, res) => {
+      res.send(`user ${req.params.id} post ${req.params.postId}`);
+    });
+    return app;
+  },
+
+  middleware(framework) {
+    const app = framework();
+    for (let i = 0; i < 5; i++) {
+      app.use((req, res, next) => {
+        next();
+      });
+    }
+    app.get('/', hello);
+    return app;
+  },
+
+  body(framework) {
+    const app = framework();
+    app.use(framework.json());
+    app.post('/', (req, res) => {
+      res.json(req.body);
+    });
+    return app;
+  },
+
+  static(framework, group, fixtures) {
+    const app = framework();
+    app.use(framework.static(fixtures.dir));
+    return app;
+  },
+
+  notfound(framework) {
+    // One route, so the request walks the router before falling through to the default 404.
+    const app = framework();
+    app.get('/', hello);
+    return app;
+  },
+
+  scaling(framework, group) {
+    const app = framework();
+    for (const route of scalingRoutes(group.routeCount)) {
+      if (route.kind === 'static') app.get(route.path, hello);
+      else
+        app.get(route.path, (req, res) => {
+          res.send(req.params.id);
+        });
+    }
+    return app;
+  },
+};
+
+function start(modulePath, group, fixtures, listening) {
+  const framework = require(modulePath);
+  const app = apps[group.app](framework, group, fixtures);
+  const server = app.listen(0, '127.0.0.1', () => listening(server.address().port));
+  return server;
+}
+
+module.exports = { start };

@@ -1,0 +1,136 @@
+'use strict';
+// The physical limit: the least node:http code that gives the same response as Express 4
+// (same status, body and headers: Content-Type, Content-Length, a weak ETag computed from the
+// body per request as Express's default `etag` setting does, X-Powered-By). Routing is whatever
+// minimal lookup the scenario needs, written by hand.
+
+const http = require('node:http');
+const fs = require('node:fs');
+const path = require('node:path');
+const encodeUrl = require('encodeurl');
+const escapeHtml = require('escape-html');
+const etag = require('etag');
+const { scalingRoutes } = require('../lib/scenarios');
+
+const HELLO = 'Hello World!';
+const HTML = 'text/html; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+function send(res, status, type, text) {
+  const body = Buffer.from(text);
+  res.writeHead(status, {
+    'X-Powered-By': 'Express',
+    'Content-Type': type,
+    'Content-Length': body.length,
+    ETag: etag(body, { weak: true }),
+  });
+  res.end(body);
+}
+
+function notFound(req, res) {
+  // Express 4's default 404 page (finalhandler).
+  const body = Buffer.from(
+    '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n' +
+      `<pre>Cannot ${req.method} ${escapeHtml(encodeUrl(req.url.split('?')[0]))}</pre>\n</body>\n</html>\n`,
+  );
+  res.writeHead(404, {
+    'X-Powered-By': 'Express',
+    'Content-Security-Policy': "default-src 'none'",
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Type': HTML,
+    'Content-Length': body.length,
+  });
+  res.end(body);
+}
+
+const apps = {
+  hello() {
+    return (req, res) => {
+      if (req.method === 'GET' && req.url === '/') send(res, 200, HTML, HELLO);
+      else notFound(req, res);
+    };
+  },
+
+  json() {
+    return (req, res) => {
+      if (req.method === 'GET' && req.url === '/') send(res, 200, JSON_TYPE, JSON.stringify({ hello: 'world', count: 42, ok: true }));
+      else notFound(req, res);
+    };
+  },
+
+  routes() {
+    const route = /^\/users\/([^/]+)\/posts\/([^/]+)\/?$/;
+    return (req, res) => {
+      const match = req.method === 'GET' ? route.exec(req.url) : null;
+      if (match !== null) send(res, 200, HTML, `user ${decodeURIComponent(match[1])} post ${decodeURIComponent(match[2])}`);
+      else notFound(req, res);
+    };
+  },
+
+  middleware() {
+    return apps.hello();
+  },
+
+  body() {
+    return (req, res) => {
+      if (req.method !== 'POST' || req.url !== '/') return notFound(req, res);
+      const chunks = [];
+      req.on('data', (chunk) => chunks.push(chunk));
+      req.on('end', () => {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        send(res, 200, JSON_TYPE, JSON.stringify(body));
+      });
+    };
+  },
+
+  static(group, fixtures) {
+    // What serve-static does for a plain GET: stat per request, then stream the file.
+    return (req, res) => {
+      const file = path.join(fixtures.dir, req.url);
+      fs.stat(file, (error, stat) => {
+        if (error || !stat.isFile()) return notFound(req, res);
+        res.writeHead(200, {
+          'X-Powered-By': 'Express',
+          'Accept-Ranges': 'bytes',
+          'Cache-Control': 'public, max-age=0',
+          'Last-Modified': stat.mtime.toUTCString(),
+          ETag: etag(stat),
+          'Content-Type': 'text/plain; charset=UTF-8',
+          'Content-Length': stat.size,
+        });
+        fs.createReadStream(file).pipe(res);
+      });
+    };
+  },
+
+  notfound() {
+    return apps.hello();
+  },
+
+  scaling(group) {
+    // A hand-written router: static paths in a Map, `/p{i}/:id` by its first segment.
+    const staticRoutes = new Map();
+    const paramRoutes = new Map();
+    for (const route of scalingRoutes(group.routeCount)) {
+      if (route.kind === 'static') staticRoutes.set(route.path, true);
+      else paramRoutes.set(route.path.slice(0, route.path.indexOf('/', 1)), true);
+    }
+    return (req, res) => {
+      const url = req.url;
+      if (staticRoutes.has(url)) return send(res, 200, HTML, HELLO);
+      const slash = url.indexOf('/', 1);
+      if (slash !== -1 && paramRoutes.has(url.slice(0, slash)) && url.indexOf('/', slash + 1) === -1) {
+        return send(res, 200, HTML, decodeURIComponent(url.slice(slash + 1)));
+      }
+      notFound(req, res);
+    };
+  },
+};
+
+function start(modulePath, group, fixtures, listening) {
+  const server = http.createServer(apps[group.app](group, fixtures));
+  server.listen(0, '127.0.0.1', () => listening(server.address().port));
+  return server;
+}
+
+module.exports = { start };

@@ -1,0 +1,85 @@
+'use strict';
+// Command-line flags (`npm run bench -- --quick --scenarios hello,json`) and their BENCH_* environment
+// equivalents. Flags win over the environment.
+
+const HELP = `Usage: npm run bench -- [options]     (or: node bench/run.js [options] after npm run build)
+
+  --scenarios LIST    comma-separated scenarios or groups: hello, json, routes, middleware, body,
+                      static, notfound, scaling, scaling-1000, scaling-1000-param-last, ...
+                      (default: all)                                          [BENCH_SCENARIOS]
+  --frameworks LIST   node, express4, express5, fastify, velox (default: all)  [BENCH_FRAMEWORKS]
+  --duration SEC      measured seconds per round and framework (default 3)   [BENCH_DURATION]
+  --rounds N          interleaved rounds, the median is reported (default 3) [BENCH_ROUNDS]
+  --warmup SEC        warm-up load per server and request (default 2)       [BENCH_WARMUP]
+  --connections N     keep-alive connections (default 50)                   [BENCH_CONNECTIONS]
+  --loader NAME       autocannon, wrk, or auto = wrk if on PATH (default auto)  [BENCH_LOADER]
+  --no-pin            do not pin server / load generator to cores 0 / 1     [BENCH_PIN=0]
+  --quick             1 s x 1 round, 0.5 s warm-up, scaling at 10 and 5000 routes only
+                      (explicit --duration/--rounds/--warmup still win)      [BENCH_QUICK=1]
+  --out DIR           where latest.md and latest.json go (default bench/results)  [BENCH_OUT]
+  --help              this text
+`;
+
+const FLAGS = {
+  scenarios: 'BENCH_SCENARIOS',
+  frameworks: 'BENCH_FRAMEWORKS',
+  duration: 'BENCH_DURATION',
+  rounds: 'BENCH_ROUNDS',
+  warmup: 'BENCH_WARMUP',
+  connections: 'BENCH_CONNECTIONS',
+  loader: 'BENCH_LOADER',
+  out: 'BENCH_OUT',
+};
+
+function list(text) {
+  return text
+    ? text
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)
+    : [];
+}
+
+function positiveNumber(name, text) {
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} needs a positive number, got ${JSON.stringify(text)}`);
+  return value;
+}
+
+function parseOptions(argv, env) {
+  const raw = {};
+  for (const [name, variable] of Object.entries(FLAGS)) if (env[variable]) raw[name] = env[variable];
+  let quick = env.BENCH_QUICK === '1' || env.BENCH_QUICK === 'true';
+  let pin = env.BENCH_PIN !== '0' && env.BENCH_PIN !== 'false';
+  let help = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--quick') quick = true;
+    else if (arg === '--no-pin') pin = false;
+    else if (arg === '--help' || arg === '-h') help = true;
+    else if (arg.startsWith('--')) {
+      const equals = arg.indexOf('=');
+      const name = equals === -1 ? arg.slice(2) : arg.slice(2, equals);
+      if (!(name in FLAGS)) throw new Error(`unknown option ${arg} (see --help)`);
+      const value = equals === -1 ? argv[++i] : arg.slice(equals + 1);
+      if (value === undefined) throw new Error(`${arg} needs a value`);
+      raw[name] = value;
+    } else throw new Error(`unexpected argument ${arg} (see --help)`);
+  }
+  const defaults = quick ? { duration: 1, rounds: 1, warmup: 0.5 } : { duration: 3, rounds: 3, warmup: 2 };
+  return {
+    help,
+    quick,
+    pin,
+    scenarios: list(raw.scenarios),
+    frameworks: list(raw.frameworks),
+    duration: raw.duration ? positiveNumber('duration', raw.duration) : defaults.duration,
+    rounds: raw.rounds ? Math.round(positiveNumber('rounds', raw.rounds)) : defaults.rounds,
+    warmup: raw.warmup !== undefined ? Number(raw.warmup) || 0 : defaults.warmup,
+    connections: raw.connections ? Math.round(positiveNumber('connections', raw.connections)) : 50,
+    loader: raw.loader || 'auto',
+    out: raw.out || null,
+  };
+}
+
+module.exports = { parseOptions, HELP };

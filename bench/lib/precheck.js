@@ -1,0 +1,43 @@
+'use strict';
+// The correctness pre-check: each server's answer to the measured request is fetched once and
+// compared with the reference framework's (status + body), so the bench never compares different
+// work. Header differences from express@4 are reported as notes, not failures.
+
+const http = require('node:http');
+
+// Headers whose presence/value Express semantics fix and a reimplementation should reproduce.
+const COMPARED_HEADERS = ['content-type', 'content-length', 'etag', 'x-powered-by', 'cache-control', 'accept-ranges', 'content-security-policy', 'x-content-type-options'];
+
+function fetchOnce(port, request) {
+  return new Promise((resolve, reject) => {
+    const headers = { ...(request.headers || {}) };
+    if (request.body) headers['content-length'] = Buffer.byteLength(request.body);
+    const req = http.request({ host: '127.0.0.1', port, method: request.method, path: request.path, headers, agent: false }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.setTimeout(5000, () => req.destroy(new Error('no response within 5 s')));
+    req.on('error', reject);
+    req.end(request.body);
+  });
+}
+
+function describeMismatch(reference, response) {
+  if (response.status !== reference.status) return `status ${response.status}, expected ${reference.status}`;
+  const shown = response.body.length > 80 ? `${response.body.slice(0, 80)}…` : response.body;
+  return `body ${JSON.stringify(shown)} (${response.body.length} bytes) differs from the reference's (${reference.body.length} bytes)`;
+}
+
+function headerDifferences(reference, response) {
+  const differences = [];
+  for (const name of COMPARED_HEADERS) {
+    const expected = reference.headers[name];
+    const actual = response.headers[name];
+    if (expected !== actual) differences.push(`${name}: ${actual === undefined ? '(missing)' : JSON.stringify(actual)} vs express4 ${expected === undefined ? '(missing)' : JSON.stringify(expected)}`);
+  }
+  return differences;
+}
+
+module.exports = { fetchOnce, describeMismatch, headerDifferences };

@@ -1,0 +1,265 @@
+'use strict';
+// The benchmark runner: `npm run bench` (builds Velox first), or `node bench/run.js --help`.
+// For each scenario group it starts one server per framework (pinned to core 0), checks that
+// all of them answer the measured request identically, warms each up, then runs interleaved
+// rounds (A B C, A B C, …) from a load generator pinned to core 1, and reports medians.
+
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { execFileSync } = require('node:child_process');
+const { parseOptions, HELP } = require('./lib/options');
+const { allGroups, selectGroups } = require('./lib/scenarios');
+const { prepareFixtures } = require('./lib/fixtures');
+const { startServer, stopServer } = require('./lib/servers');
+const { createLoader, hasCommand } = require('./lib/load');
+const { fetchOnce, describeMismatch, headerDifferences } = require('./lib/precheck');
+const { rssBytes } = require('./lib/proc');
+const { summarize, markdown } = require('./lib/report');
+
+const ROOT = path.join(__dirname, '..');
+
+// family: which bench/apps/*.js writes the scenario; module: what that file require()s.
+const FRAMEWORKS = {
+  node: { family: 'node', module: 'node:http', label: 'node:http' },
+  express4: { family: 'express', module: 'express', label: 'express@4' },
+  express5: { family: 'express', module: 'express5', label: 'express@5' },
+  fastify: { family: 'fastify', module: 'fastify', label: 'fastify' },
+  velox: { family: 'express', module: path.join(ROOT, 'dist', 'index.js'), label: 'velox' },
+};
+
+// Every child process (servers, load generator) lives here until it exits, so no path out of
+// this process — normal end, thrown error, Ctrl-C — leaves one running.
+const children = new Set();
+
+function killChildren() {
+  for (const child of children) stopServer(child);
+}
+
+process.on('exit', killChildren);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    killChildren();
+    process.exit(130);
+  });
+}
+
+function log(message) {
+  process.stderr.write(`${message}\n`);
+}
+
+function frameworkVersion(name) {
+  if (name === 'node') return process.version;
+  if (name === 'velox') return readVersion(path.join(ROOT, 'package.json'));
+  return readVersion(path.join(path.dirname(require.resolve(`${FRAMEWORKS[name].module}/package.json`)), 'package.json'));
+}
+
+function readVersion(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')).version;
+  } catch {
+    return '?';
+  }
+}
+
+function gitCommit() {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return dirty ? `${commit} (uncommitted changes)` : commit;
+  } catch {
+    return 'unknown';
+  }
+}
+
+function resolveModule(name) {
+  const framework = FRAMEWORKS[name];
+  if (name === 'node') return framework.module;
+  if (name === 'velox') {
+    if (!fs.existsSync(framework.module)) return { error: 'dist/index.js is missing (run npm run build)' };
+    return framework.module;
+  }
+  return require.resolve(framework.module);
+}
+
+async function runGroup(group, context) {
+  const { options, frameworks, loader, fixturesDir, results } = context;
+  log(`\n== ${group.id}: ${group.measure.map((m) => m.name).join(', ')}`);
+  const serverRecord = { group: group.id, frameworks: {} };
+  results.servers.push(serverRecord);
+  const servers = {};
+  // Started one after another, so startup times do not compete for the core.
+  for (const name of frameworks) {
+    const modulePath = resolveModule(name);
+    const started =
+      typeof modulePath === 'object' ? modulePath : await startServer({ family: FRAMEWORKS[name].family, module: modulePath }, group, fixturesDir, options.pin, children);
+    if (started.error) {
+      serverRecord.frameworks[name] = { error: started.error };
+      log(`  ${name}: n/a — ${started.error}`);
+      continue;
+    }
+    servers[name] = started;
+    serverRecord.frameworks[name] = { startupMs: started.startupMs, rssIdleBytes: rssBytes(started.pid), rssAfterLoadBytes: null };
+  }
+
+  try {
+    for (const measure of group.measure) {
+      const record = { name: measure.name, group: group.id, request: { method: measure.request.method, path: measure.request.path }, frameworks: {} };
+      results.measurements.push(record);
+      await precheck(measure, servers, serverRecord, record, results.notes);
+    }
+    // Warm-up: every server, every request of the group, before any measured round.
+    if (options.warmup > 0) {
+      for (const record of results.measurements.filter((m) => m.group === group.id)) {
+        const measure = group.measure.find((m) => m.name === record.name);
+        for (const name of frameworks) {
+          if (record.frameworks[name].status !== 'ok') continue;
+          await load(loader, servers[name], measure, options.warmup, options);
+        }
+      }
+    }
+    for (let round = 0; round < options.rounds; round++) {
+      for (const record of results.measurements.filter((m) => m.group === group.id)) {
+        const measure = group.measure.find((m) => m.name === record.name);
+        const line = [];
+        for (const name of frameworks) {
+          const entry = record.frameworks[name];
+          if (entry.status !== 'ok') continue;
+          const result = await load(loader, servers[name], measure, options.duration, options);
+          entry.rounds.push(result);
+          if (result.errors > 0 || result.unexpectedStatus > 0) {
+            results.notes.push(`${record.name} / ${name} round ${round + 1}: ${result.errors} socket errors, ${result.unexpectedStatus} responses with an unexpected status`);
+          }
+          line.push(`${name} ${Math.round(result.requestsPerSecond)}/s ${result.requestsPerCpuSecond === null ? '' : `${Math.round(result.requestsPerCpuSecond)}/cpu-s`}`);
+        }
+        log(`  round ${round + 1} ${record.name}: ${line.join(' · ')}`);
+      }
+    }
+    for (const name of Object.keys(servers)) serverRecord.frameworks[name].rssAfterLoadBytes = rssBytes(servers[name].pid);
+  } finally {
+    for (const server of Object.values(servers)) stopServer(server.child);
+  }
+}
+
+async function precheck(measure, servers, serverRecord, record, notes) {
+  const responses = {};
+  for (const [name, entry] of Object.entries(serverRecord.frameworks)) {
+    if (entry.error) {
+      record.frameworks[name] = { status: 'n/a', reason: `server did not start: ${entry.error}` };
+      continue;
+    }
+    try {
+      responses[name] = await fetchOnce(servers[name].port, measure.request);
+    } catch (error) {
+      record.frameworks[name] = { status: 'n/a', reason: `request failed: ${error.message}` };
+    }
+  }
+  // The reference is express@4 (the behaviour Velox reproduces), else raw node.
+  const referenceName = ['express4', 'node'].find((name) => responses[name] !== undefined) || Object.keys(responses)[0];
+  const reference = responses[referenceName];
+  for (const [name, response] of Object.entries(responses)) {
+    const mismatch = response.status !== reference.status || response.body !== reference.body;
+    if (mismatch) record.frameworks[name] = { status: 'n/a', reason: `answers differently from ${referenceName}: ${describeMismatch(reference, response)}` };
+    else record.frameworks[name] = { status: 'ok', expectedStatus: response.status, rounds: [] };
+    if (!mismatch && referenceName === 'express4' && name !== 'express4' && name !== 'fastify') {
+      const differences = headerDifferences(reference, response);
+      if (differences.length > 0) notes.push(`${record.name} / ${name} headers differ from express@4: ${differences.join('; ')}`);
+    }
+  }
+  for (const [name, entry] of Object.entries(record.frameworks)) {
+    if (entry.status !== 'ok') {
+      notes.push(`${record.name} / ${name}: n/a — ${entry.reason}`);
+      log(`  ${record.name} / ${name}: n/a — ${entry.reason}`);
+    }
+  }
+}
+
+async function load(loader, server, measure, duration, options) {
+  const request = measure.request;
+  const raw = await loader.run({
+    url: `http://127.0.0.1:${server.port}${request.path}`,
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    connections: options.connections,
+    duration,
+    serverPid: server.pid,
+  });
+  const requestsPerCpuSecond = raw.serverCpu ? raw.requests / raw.serverCpu : null;
+  const expectedNon2xx = measure.name === 'notfound';
+  return {
+    requests: raw.requests,
+    seconds: raw.seconds,
+    serverCpuSeconds: raw.serverCpu,
+    requestsPerSecond: raw.requests / raw.seconds,
+    requestsPerCpuSecond,
+    latencyP99: raw.latencyP99,
+    errors: raw.errors,
+    unexpectedStatus: expectedNon2xx ? raw.requests - raw.non2xx : raw.non2xx,
+  };
+}
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2), process.env);
+  if (options.help) {
+    process.stdout.write(HELP);
+    return;
+  }
+  for (const name of options.frameworks) if (!(name in FRAMEWORKS)) throw new Error(`unknown framework ${name} (known: ${Object.keys(FRAMEWORKS).join(', ')})`);
+  const frameworks = options.frameworks.length > 0 ? Object.keys(FRAMEWORKS).filter((name) => options.frameworks.includes(name)) : Object.keys(FRAMEWORKS);
+  const groups = selectGroups(allGroups(options), options.scenarios);
+  if (groups.length === 0) throw new Error(`no scenario matches ${options.scenarios.join(',')}`);
+  if (options.pin && !hasCommand('taskset')) {
+    log('taskset not found: running without core pinning');
+    options.pin = false;
+  }
+  if (options.pin && os.cpus().length < 2) {
+    log('fewer than 2 cores: running without core pinning');
+    options.pin = false;
+  }
+
+  const fixturesDir = prepareFixtures();
+  const loader = createLoader(options.loader, options.pin, children);
+  const cpus = os.cpus();
+  const results = {
+    meta: {
+      date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+      machine: `${os.platform()} ${os.arch()}, ${cpus.length} × ${cpus[0] ? cpus[0].model.trim() : 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`,
+      node: process.version,
+      commit: gitCommit(),
+      loader: loader.name,
+      connections: options.connections,
+      duration: options.duration,
+      rounds: options.rounds,
+      warmup: options.warmup,
+      pinned: options.pin,
+      frameworks,
+      versions: Object.fromEntries(frameworks.map((name) => [name, frameworkVersion(name)])),
+    },
+    servers: [],
+    measurements: [],
+    notes: [],
+  };
+  log(`velox bench: ${groups.length} group(s), frameworks ${frameworks.join(', ')}, ${loader.name}, ${options.rounds} × ${options.duration} s`);
+
+  try {
+    for (const group of groups) await runGroup(group, { options, frameworks, loader, fixturesDir, results });
+  } finally {
+    loader.close();
+  }
+
+  summarize(results);
+  const text = markdown(results);
+  const outDir = options.out ? path.resolve(options.out) : path.join(__dirname, 'results');
+  fs.mkdirSync(outDir, { recursive: true });
+  fs.writeFileSync(path.join(outDir, 'latest.md'), text);
+  fs.writeFileSync(path.join(outDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+  process.stdout.write(`\n${text}`);
+  log(`\nwritten: ${path.relative(process.cwd(), path.join(outDir, 'latest.md'))}, ${path.relative(process.cwd(), path.join(outDir, 'latest.json'))}`);
+}
+
+main().catch((error) => {
+  log(`bench failed: ${error && error.stack ? error.stack : error}`);
+  killChildren();
+  process.exitCode = 1;
+});

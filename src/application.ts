@@ -1,0 +1,354 @@
+/**
+ * The application prototype (`velox.application`): settings, routing
+ * registration, mounting, rendering and `listen`. Every app is a function
+ * (a request listener) that gets these members mixed in, as in Express 4.
+ */
+import type { EventEmitter } from 'node:events';
+import http, { IncomingMessage, type Server, ServerResponse } from 'node:http';
+import { resolve } from 'node:path';
+import depd from 'depd';
+import { finalHandle } from './final-handler';
+import type { Next } from './router/layer';
+import { methods } from './router/methods';
+import { kFinalHandler, Router } from './router/router';
+import { compileETag, compileQueryParser, compileTrust, type QueryParserFunction } from './settings';
+import { kQueryParser, kRequestClass, kResponseClass } from './symbols';
+import { flatten } from './utils';
+import { View } from './view';
+
+const deprecate = depd('velox');
+const hasOwn = Object.prototype.hasOwnProperty;
+const trustProxyDefaultSymbol = '@@symbol:trust_proxy_default';
+
+type Settings = Record<string, unknown>;
+type RenderCallback = (err: Error | null, html?: string) => void;
+
+interface ViewLike {
+	path: string | undefined;
+	root: string | string[];
+	render(options: object, callback: RenderCallback): void;
+}
+type ViewConstructor = new (name: string, options: { defaultEngine: unknown; root: unknown; engines: Record<string, unknown> }) => ViewLike;
+
+/** The internal shape of an app; the public one is `Application` in types.ts. */
+export interface App extends EventEmitter {
+	(req: IncomingMessage, res: ServerResponse, next?: Next): void;
+	settings: Settings;
+	cache: Record<string, ViewLike>;
+	engines: Record<string, unknown>;
+	locals: Record<string, unknown>;
+	mountpath: unknown;
+	parent?: App;
+	request: Record<string | symbol, unknown>;
+	response: Record<string | symbol, unknown>;
+	_router: Router | undefined;
+	[kQueryParser]?: QueryParserFunction;
+	[kRequestClass]?: unknown;
+	[kResponseClass]?: unknown;
+	init(): void;
+	defaultConfiguration(): void;
+	lazyrouter(): void;
+	handle(req: IncomingMessage, res: ServerResponse, callback?: Next): void;
+	set(setting: string, ...value: unknown[]): unknown;
+	get(setting: string, ...handlers: unknown[]): unknown;
+	enabled(setting: string): boolean;
+	disabled(setting: string): boolean;
+	enable(setting: string): App;
+	disable(setting: string): App;
+	path(): string;
+	[member: string]: unknown;
+}
+
+interface VeloxRequestLike extends IncomingMessage {
+	app?: App;
+	res?: ServerResponse;
+	next?: Next;
+	[kQueryParser]?: QueryParserFunction;
+}
+
+function logError(this: App, err: unknown): void {
+	if (this.get('env') !== 'test') {
+		const error = err as { stack?: unknown; toString(): string };
+		console.error(error.stack || error.toString());
+	}
+}
+
+export const application: Record<string, unknown> = {};
+const app = application as unknown as App;
+
+app.init = function init(this: App): void {
+	this.cache = {};
+	this.engines = {};
+	this.settings = {};
+	this.defaultConfiguration();
+};
+
+app.defaultConfiguration = function defaultConfiguration(this: App): void {
+	const env = process.env.NODE_ENV || 'development';
+	this.enable('x-powered-by');
+	this.set('etag', 'weak');
+	this.set('env', env);
+	this.set('query parser', 'extended');
+	this.set('subdomain offset', 2);
+	this.set('trust proxy', false);
+	// trust proxy is inherited by a sub-app that did not set it (Express 4 back-compat)
+	Object.defineProperty(this.settings, trustProxyDefaultSymbol, { configurable: true, value: true });
+
+	this.on('mount', function onmount(this: App, parent: App) {
+		if (this.settings[trustProxyDefaultSymbol] === true && typeof parent.settings['trust proxy fn'] === 'function') {
+			delete this.settings['trust proxy'];
+			delete this.settings['trust proxy fn'];
+		}
+		Object.setPrototypeOf(this.request, parent.request);
+		Object.setPrototypeOf(this.response, parent.response);
+		Object.setPrototypeOf(this.engines, parent.engines);
+		Object.setPrototypeOf(this.settings, parent.settings);
+	});
+
+	this.locals = Object.create(null);
+	this.mountpath = '/';
+	this.locals.settings = this.settings;
+	this.set('view', View);
+	this.set('views', resolve('views'));
+	this.set('jsonp callback name', 'callback');
+	if (env === 'production') this.enable('view cache');
+
+	Object.defineProperty(this, 'router', {
+		configurable: true,
+		get() {
+			throw new Error("'app.router' is deprecated!\nPlease see the 3.x to 4.x migration guide for details on how to update your app.");
+		},
+	});
+};
+
+app.lazyrouter = function lazyrouter(this: App): void {
+	if (this._router) return;
+	const router = Router({ caseSensitive: this.enabled('case sensitive routing'), strict: this.enabled('strict routing') });
+	const onerror = (err: unknown): void => logError.call(this, err);
+	router[kFinalHandler] = (req: IncomingMessage, res: ServerResponse, err: unknown): void => {
+		finalHandle(req, res, err, this.get('env'), onerror);
+	};
+	// Express reads the query parser when the router is created; so do we.
+	this[kQueryParser] = this.get('query parser fn') as QueryParserFunction;
+	this._router = router;
+};
+
+/**
+ * Handles one request: Express's `expressInit` and `query` steps, then the router.
+ * Hot path — change with care: no closure is created here; the prototype swap
+ * is skipped when node already built the request with this app's classes
+ * (`app.listen`), and `req.query` is parsed lazily (see request.ts).
+ */
+app.handle = function handle(this: App, req: IncomingMessage, res: ServerResponse, callback?: Next): void {
+	const router = this._router;
+	if (router === undefined) {
+		if (callback !== undefined) callback();
+		else finalHandle(req, res, undefined, this.get('env'), undefined);
+		return;
+	}
+	const request = req as VeloxRequestLike;
+	if (this.settings['x-powered-by']) res.setHeader('X-Powered-By', 'Velox');
+	request.res = res;
+	(res as { req: IncomingMessage }).req = req;
+	if (Object.getPrototypeOf(req) !== this.request) Object.setPrototypeOf(req, this.request);
+	if (Object.getPrototypeOf(res) !== this.response) Object.setPrototypeOf(res, this.response);
+	if (request[kQueryParser] === undefined) request[kQueryParser] = this[kQueryParser];
+	router.handle(req, res, callback);
+};
+
+app.use = function use(this: App, ...args: unknown[]): App {
+	let offset = 0;
+	let path: unknown = '/';
+	const first = args[0];
+	if (typeof first !== 'function') {
+		let arg = first;
+		while (Array.isArray(arg) && arg.length !== 0) arg = arg[0];
+		if (typeof arg !== 'function') {
+			offset = 1;
+			path = first;
+		}
+	}
+	const fns = flatten(args.slice(offset));
+	if (fns.length === 0) throw new TypeError('app.use() requires a middleware function');
+	this.lazyrouter();
+	const router = this._router!;
+	for (const fn of fns) {
+		const sub = fn as App | undefined;
+		if (!sub || !sub.handle || !sub.set) {
+			router.use(path, fn);
+			continue;
+		}
+		sub.mountpath = path;
+		sub.parent = this;
+		router.use(path, function mounted_app(req: IncomingMessage, res: ServerResponse, next: Next) {
+			const orig = (req as VeloxRequestLike).app!;
+			sub.handle(req, res, (err?: unknown) => {
+				Object.setPrototypeOf(req, orig.request);
+				Object.setPrototypeOf(res, orig.response);
+				next(err);
+			});
+		});
+		sub.emit('mount', this);
+	}
+	return this;
+};
+
+app.route = function route(this: App, path: unknown): unknown {
+	this.lazyrouter();
+	return this._router!.route(path as string);
+};
+
+app.engine = function engine(this: App, ext: string, fn: unknown): App {
+	if (typeof fn !== 'function') throw new Error('callback function required');
+	const extension = ext[0] !== '.' ? '.' + ext : ext;
+	this.engines[extension] = fn;
+	return this;
+};
+
+app.param = function param(this: App, name: unknown, fn: unknown): App {
+	this.lazyrouter();
+	if (Array.isArray(name)) {
+		for (const one of name) (this.param as (n: unknown, f: unknown) => App)(one, fn);
+		return this;
+	}
+	this._router!.param(name as string, fn);
+	return this;
+};
+
+app.set = function set(this: App, setting: string, ...value: unknown[]): unknown {
+	if (value.length === 0) {
+		// app.get(setting): own properties only, up the sub-app chain
+		let settings: object | null = this.settings;
+		while (settings && settings !== Object.prototype) {
+			if (hasOwn.call(settings, setting)) return (settings as Settings)[setting];
+			settings = Object.getPrototypeOf(settings);
+		}
+		return undefined;
+	}
+	const val = value[0];
+	this.settings[setting] = val;
+	switch (setting) {
+		case 'etag':
+			this.set('etag fn', compileETag(val));
+			break;
+		case 'query parser':
+			this.set('query parser fn', compileQueryParser(val));
+			break;
+		case 'trust proxy':
+			this.set('trust proxy fn', compileTrust(val));
+			Object.defineProperty(this.settings, trustProxyDefaultSymbol, { configurable: true, value: false });
+			break;
+	}
+	return this;
+};
+
+app.path = function path(this: App): string {
+	return this.parent ? this.parent.path() + String(this.mountpath) : '';
+};
+
+app.enabled = function enabled(this: App, setting: string): boolean {
+	return Boolean(this.set(setting));
+};
+
+app.disabled = function disabled(this: App, setting: string): boolean {
+	return !this.set(setting);
+};
+
+app.enable = function enable(this: App, setting: string): App {
+	return this.set(setting, true) as App;
+};
+
+app.disable = function disable(this: App, setting: string): App {
+	return this.set(setting, false) as App;
+};
+
+for (const method of methods) {
+	app[method] = function routeMethod(this: App, path: unknown, ...handlers: unknown[]): unknown {
+		if (method === 'get' && handlers.length === 0) return this.set(path as string);
+		this.lazyrouter();
+		const route = this._router!.route(path as string);
+		(route[method] as (...args: unknown[]) => unknown).apply(route, handlers);
+		return this;
+	};
+}
+
+app.all = function all(this: App, path: unknown, ...handlers: unknown[]): App {
+	this.lazyrouter();
+	const route = this._router!.route(path as string);
+	for (const method of methods) (route[method] as (...args: unknown[]) => unknown).apply(route, handlers);
+	return this;
+};
+
+app.del = deprecate.function(app.delete as (...args: unknown[]) => unknown, 'app.del: Use app.delete instead');
+
+app.render = function render(this: App, name: string, options?: unknown, callback?: RenderCallback): void {
+	const cache = this.cache;
+	let done = callback as RenderCallback;
+	let opts = options as Record<string, unknown> | undefined;
+	if (typeof options === 'function') {
+		done = options as RenderCallback;
+		opts = {};
+	}
+	opts = opts || {};
+	const renderOptions: Record<string, unknown> = {};
+	Object.assign(renderOptions, this.locals);
+	if (opts._locals) Object.assign(renderOptions, opts._locals);
+	Object.assign(renderOptions, opts);
+	if (renderOptions.cache == null) renderOptions.cache = this.enabled('view cache');
+	let view: ViewLike | undefined;
+	if (renderOptions.cache) view = cache[name];
+	if (!view) {
+		const ViewClass = this.get('view') as ViewConstructor;
+		view = new ViewClass(name, { defaultEngine: this.get('view engine'), root: this.get('views'), engines: this.engines });
+		if (!view.path) {
+			const root = view.root;
+			const dirs =
+				Array.isArray(root) && root.length > 1
+					? 'directories "' + root.slice(0, -1).join('", "') + '" or "' + root[root.length - 1] + '"'
+					: 'directory "' + String(root) + '"';
+			const err = new Error('Failed to lookup view "' + name + '" in views ' + dirs) as Error & { view?: ViewLike };
+			err.view = view;
+			done(err);
+			return;
+		}
+		if (renderOptions.cache) cache[name] = view;
+	}
+	try {
+		view.render(renderOptions, done);
+	} catch (err) {
+		done(err as Error);
+	}
+};
+
+/**
+ * Constructors node uses to build each request and response when the app
+ * serves through `app.listen`: they inherit the app's prototypes directly,
+ * so `handle` need not swap prototypes per request (a measured cost).
+ */
+function requestClassFor(target: App): unknown {
+	if (target[kRequestClass] === undefined) {
+		const VeloxRequest = function VeloxRequest(this: IncomingMessage, ...args: unknown[]) {
+			(IncomingMessage as unknown as (...a: unknown[]) => void).apply(this, args);
+		};
+		VeloxRequest.prototype = target.request;
+		target[kRequestClass] = VeloxRequest;
+	}
+	return target[kRequestClass];
+}
+
+function responseClassFor(target: App): unknown {
+	if (target[kResponseClass] === undefined) {
+		const VeloxResponse = function VeloxResponse(this: ServerResponse, ...args: unknown[]) {
+			(ServerResponse as unknown as (...a: unknown[]) => void).apply(this, args);
+		};
+		VeloxResponse.prototype = target.response;
+		target[kResponseClass] = VeloxResponse;
+	}
+	return target[kResponseClass];
+}
+
+app.listen = function listen(this: App, ...args: unknown[]): Server {
+	const options = { IncomingMessage: requestClassFor(this), ServerResponse: responseClassFor(this) } as http.ServerOptions;
+	const server = http.createServer(options, this);
+	return (server.listen as (...a: unknown[]) => Server).apply(server, args);
+};

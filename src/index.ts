@@ -1,0 +1,122 @@
+/**
+ * Velox: the Express 4 interface, faster and safer.
+ * `require('velox')` is the factory itself, with its static members on it.
+ *
+ * @example
+ * const velox = require('velox');
+ * const app = velox();
+ * app.get('/users/:id', (req, res) => res.json({ id: req.params.id }));
+ * app.listen(3000);
+ */
+import { EventEmitter } from 'node:events';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type App, application } from './application';
+import * as body from './body';
+import { query } from './query';
+import { request } from './request';
+import { response } from './response';
+import { Route as RouteClass } from './router/route';
+import { Router as RouterFactory } from './router/router';
+import serveStatic from './static';
+import type * as T from './types';
+
+type Next = (err?: unknown) => void;
+
+/** Copies own property descriptors, skipping names `target` already has (merge-descriptors, redefine = false). */
+function mixin(target: object, source: object): void {
+	for (const name of Object.getOwnPropertyNames(source)) {
+		if (Object.prototype.hasOwnProperty.call(target, name)) continue;
+		Object.defineProperty(target, name, Object.getOwnPropertyDescriptor(source, name)!);
+	}
+}
+
+function createApplication(): T.Application {
+	const app = function app(req: IncomingMessage, res: ServerResponse, next?: Next): void {
+		(app as App).handle(req, res, next);
+	} as App;
+	mixin(app, EventEmitter.prototype);
+	mixin(app, application);
+	app.request = Object.create(request, { app: { configurable: true, enumerable: true, writable: true, value: app } });
+	app.response = Object.create(response, { app: { configurable: true, enumerable: true, writable: true, value: app } });
+	app.init();
+	return app as unknown as T.Application;
+}
+
+interface Velox {
+	/** Creates an application. */
+	(): T.Application;
+	application: Record<string, unknown>;
+	request: Record<string | symbol, unknown>;
+	response: Record<string | symbol, unknown>;
+	Route: typeof RouteClass;
+	Router: (options?: T.RouterOptions) => T.Router;
+	json: typeof body.json;
+	raw: typeof body.raw;
+	text: typeof body.text;
+	urlencoded: typeof body.urlencoded;
+	static: typeof serveStatic;
+	query: typeof query;
+}
+
+const velox = createApplication as Velox;
+velox.application = application;
+velox.request = request;
+velox.response = response;
+velox.Route = RouteClass;
+velox.Router = RouterFactory as unknown as Velox['Router'];
+velox.json = body.json;
+velox.raw = body.raw;
+velox.text = body.text;
+velox.urlencoded = body.urlencoded;
+velox.static = serveStatic;
+velox.query = query;
+
+// Express 4 removed its bundled middleware and explains so when they are reached for.
+const removedMiddlewares = [
+	'bodyParser',
+	'compress',
+	'cookieSession',
+	'session',
+	'logger',
+	'cookieParser',
+	'favicon',
+	'responseTime',
+	'errorHandler',
+	'timeout',
+	'methodOverride',
+	'vhost',
+	'csrf',
+	'directory',
+	'limit',
+	'multipart',
+	'staticCache',
+];
+for (const name of removedMiddlewares) {
+	Object.defineProperty(velox, name, {
+		configurable: true,
+		get() {
+			throw new Error(
+				'Most middleware (like ' + name + ') is no longer bundled with Express and must be installed separately. Please see https://github.com/senchalabs/connect#middleware.',
+			);
+		},
+	});
+}
+
+declare namespace velox {
+	export type Application = T.Application;
+	export type Request<P = T.ParamsDictionary, ResBody = unknown, ReqBody = unknown, ReqQuery = T.ParsedQs> = T.Request<P, ResBody, ReqBody, ReqQuery>;
+	export type Response<ResBody = unknown> = T.Response<ResBody>;
+	export type NextFunction = T.NextFunction;
+	export type RequestHandler<P = T.ParamsDictionary> = T.RequestHandler<P>;
+	export type ErrorRequestHandler<P = T.ParamsDictionary> = T.ErrorRequestHandler<P>;
+	export type Router = T.Router;
+	export type RouterOptions = T.RouterOptions;
+	export type CookieOptions = T.CookieOptions;
+	export type SendFileOptions = T.SendFileOptions;
+	export type ParamsDictionary = T.ParamsDictionary;
+	export type ParsedQs = T.ParsedQs;
+	export type RouteParameters<Path> = T.RouteParameters<Path>;
+	export type ParamKeys<Path extends string> = T.ParamKeys<Path>;
+}
+
+export = velox;

@@ -1,0 +1,29 @@
+/**
+ * `velox.query(options)`: Express 4's exported query middleware (qs with
+ * `allowPrototypes` for back-compat, or a custom parser function).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import qs from 'qs';
+import { queryStringOf } from './url';
+
+type QueryRequest = IncomingMessage & { query?: unknown };
+
+/**
+ * Parses the query string into `req.query` unless something already did.
+ *
+ * @example
+ * router.use(velox.query({ depth: 2 }));
+ */
+export function query(options?: qs.IParseOptions | ((str: string) => unknown)) {
+	let parse: (str: string, opts?: qs.IParseOptions) => unknown = qs.parse;
+	let opts: qs.IParseOptions | undefined = Object.assign({}, options) as qs.IParseOptions;
+	if (typeof options === 'function') {
+		parse = options;
+		opts = undefined;
+	}
+	if (opts !== undefined && opts.allowPrototypes === undefined) opts.allowPrototypes = true;
+	return function query(req: QueryRequest, _res: ServerResponse, next: (err?: unknown) => void): void {
+		if (!req.query) req.query = parse(queryStringOf(req.url) as string, opts);
+		next();
+	};
+}

@@ -1,0 +1,183 @@
+/**
+ * A layer: one path matcher and one handler. Route handlers, middleware and
+ * mounted routers are all layers. Field names (`handle`, `name`, `params`,
+ * `path`, `keys`, `regexp`, `method`, `route`) are Express 4's, because
+ * `req.route.stack` and `app._router.stack` are read by real code.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { toError } from '../errors';
+import { firstSegmentKey, isLiteralPath, MatchKind, type PathInput, type PathKey, type PathOptions, pathToRegexp, regionEqualsIgnoreCase } from './matcher';
+import type { Route } from './route';
+
+export type Next = (err?: unknown) => void;
+export type AnyHandler = (...args: never[]) => unknown;
+type RequestHandlerFn = (req: IncomingMessage, res: ServerResponse, next: Next) => unknown;
+type ErrorHandlerFn = (err: unknown, req: IncomingMessage, res: ServerResponse, next: Next) => unknown;
+
+export type ParamsRecord = Record<string | number, string | undefined>;
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+export class Layer {
+	handle: AnyHandler;
+	name: string;
+	params: ParamsRecord | undefined = undefined;
+	path: string | undefined = undefined;
+	keys: PathKey[] = [];
+	regexp: RegExp & { fast_star?: boolean; fast_slash?: boolean };
+	method: string | undefined = undefined;
+	route: Route | undefined = undefined;
+	/** How `match` works for this layer, decided once here (hot path). */
+	readonly kind: MatchKind;
+	/** For `Literal`: the path without its optional trailing slash. */
+	readonly literal: string;
+	readonly end: boolean;
+	readonly strict: boolean;
+	readonly sensitive: boolean;
+	/** First path segment every match has (router candidate index), or undefined. */
+	readonly segmentKey: string | undefined;
+
+	constructor(path: PathInput, options: PathOptions, fn: AnyHandler) {
+		this.handle = fn;
+		this.name = fn.name || '<anonymous>';
+		this.regexp = pathToRegexp(path, this.keys, options);
+		this.regexp.fast_star = path === '*';
+		this.regexp.fast_slash = path === '/' && options.end === false;
+		this.end = options.end !== false;
+		this.strict = options.strict === true;
+		this.sensitive = options.sensitive === true;
+		this.segmentKey = firstSegmentKey(path, this.sensitive);
+		if (this.regexp.fast_slash) {
+			this.kind = MatchKind.Slash;
+			this.literal = '';
+		} else if (this.regexp.fast_star) {
+			this.kind = MatchKind.Star;
+			this.literal = '';
+		} else if (isLiteralPath(path) && (this.end || !this.strict)) {
+			this.kind = MatchKind.Literal;
+			// Strict routes keep the trailing slash; otherwise it is optional in both directions.
+			this.literal = !this.strict && path.length > 0 && path.charCodeAt(path.length - 1) === 0x2f ? path.slice(0, -1) : path;
+		} else {
+			this.kind = MatchKind.Regexp;
+			this.literal = '';
+		}
+	}
+
+	/** Express's `layer.match(path)`: sets `params` and `path`; throws a 400 error on a malformed escape. */
+	match(path: string | null | undefined): boolean {
+		if (path == null) {
+			this.params = undefined;
+			this.path = undefined;
+			return false;
+		}
+		switch (this.kind) {
+			case MatchKind.Slash:
+				this.params = {};
+				this.path = '';
+				return true;
+			case MatchKind.Star:
+				this.params = { 0: decodeParam(path) };
+				this.path = path;
+				return true;
+			case MatchKind.Literal: {
+				const matched = this.matchLiteral(path);
+				if (matched === undefined) {
+					this.params = undefined;
+					this.path = undefined;
+					return false;
+				}
+				this.params = {};
+				this.path = matched;
+				return true;
+			}
+		}
+		const match = this.regexp.exec(path);
+		if (match === null) {
+			this.params = undefined;
+			this.path = undefined;
+			return false;
+		}
+		const params: ParamsRecord = {};
+		this.params = params;
+		this.path = match[0];
+		const keys = this.keys;
+		for (let i = 1; i < match.length; i++) {
+			const prop = keys[i - 1].name;
+			const value = decodeParam(match[i]);
+			if (value !== undefined || !hasOwn.call(params, prop)) params[prop] = value;
+		}
+		return true;
+	}
+
+	/** The matched prefix of `path` for a literal layer, or undefined (same result as its regexp). */
+	private matchLiteral(path: string): string | undefined {
+		const literal = this.literal;
+		const length = literal.length;
+		if (this.sensitive ? !path.startsWith(literal) : !regionEqualsIgnoreCase(path, 0, literal)) return undefined;
+		if (this.end) {
+			if (path.length === length) return path;
+			if (!this.strict && path.length === length + 1 && path.charCodeAt(length) === 0x2f) return path;
+			return undefined;
+		}
+		// Non-ending (`use`): `^literal\/?(?=\/|$)`.
+		if (path.length === length) return path;
+		if (path.charCodeAt(length) !== 0x2f) return undefined;
+		if (path.length === length + 1 || path.charCodeAt(length + 1) === 0x2f) return path.slice(0, length + 1);
+		return path.slice(0, length);
+	}
+
+	handle_error(error: unknown, req: IncomingMessage, res: ServerResponse, next: Next): void {
+		const fn = this.handle as unknown as ErrorHandlerFn;
+		if (fn.length !== 4) {
+			next(error);
+			return;
+		}
+		try {
+			const result = fn(error, req, res, next);
+			if (isThenable(result)) forwardRejection(result, next);
+		} catch (err) {
+			next(err);
+		}
+	}
+
+	handle_request(req: IncomingMessage, res: ServerResponse, next: Next): void {
+		const fn = this.handle as unknown as RequestHandlerFn;
+		if (fn.length > 3) {
+			next();
+			return;
+		}
+		try {
+			const result = fn(req, res, next);
+			if (isThenable(result)) forwardRejection(result, next);
+		} catch (err) {
+			next(err);
+		}
+	}
+}
+
+/** Beyond Express 4: a handler's rejected promise goes to `next(err)`. */
+export function isThenable(value: unknown): value is PromiseLike<unknown> {
+	return value !== undefined && value !== null && typeof (value as PromiseLike<unknown>).then === 'function';
+}
+
+export function forwardRejection(promise: PromiseLike<unknown>, next: Next): void {
+	promise.then(undefined, (reason: unknown) => {
+		next(toError(reason));
+	});
+}
+
+/** URI-decodes a parameter; a malformed escape becomes a 400 error, as in Express. */
+export function decodeParam(value: string | undefined): string | undefined {
+	// Hot path: most params have no escape at all.
+	if (typeof value !== 'string' || value.length === 0 || value.indexOf('%') === -1) return value;
+	try {
+		return decodeURIComponent(value);
+	} catch (err) {
+		if (err instanceof URIError) {
+			err.message = "Failed to decode param '" + value + "'";
+			(err as URIError & { status?: number; statusCode?: number }).status = 400;
+			(err as URIError & { status?: number; statusCode?: number }).statusCode = 400;
+		}
+		throw err;
+	}
+}

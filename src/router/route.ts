@@ -1,0 +1,127 @@
+/**
+ * A route: one path, handlers per method (`route.get(fn)`, `route.all(fn)`).
+ * Dispatch follows Express 4's `Route.prototype.dispatch`.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { flatten } from '../utils';
+import { Layer, type Next } from './layer';
+import type { PathInput } from './matcher';
+import { lowerCaseMethod, methods } from './methods';
+
+type Handler = (...args: never[]) => unknown;
+type Request = IncomingMessage & { route?: Route; method: string };
+
+const objectToString = Object.prototype.toString;
+
+export class Route {
+	/** Per-method adders (`route.get`, `route.post`, …) are installed on the prototype below. */
+	[method: string]: unknown;
+	path: PathInput;
+	stack: Layer[] = [];
+	methods: Record<string, boolean> = {};
+
+	constructor(path: PathInput) {
+		this.path = path;
+	}
+
+	_handles_method(method: string): boolean {
+		if (this.methods._all) return true;
+		let name = typeof method === 'string' ? lowerCaseMethod(method) : method;
+		if (name === 'head' && !this.methods.head) name = 'get';
+		return Boolean(this.methods[name]);
+	}
+
+	_options(): string[] {
+		const list = Object.keys(this.methods);
+		if (this.methods.get && !this.methods.head) list.push('head');
+		for (let i = 0; i < list.length; i++) list[i] = list[i].toUpperCase();
+		return list;
+	}
+
+	dispatch(req: IncomingMessage, res: ServerResponse, done: Next): void {
+		const stack = this.stack;
+		if (stack.length === 0) {
+			done();
+			return;
+		}
+		const request = req as Request;
+		let method = typeof request.method === 'string' ? lowerCaseMethod(request.method) : request.method;
+		if (method === 'head' && !this.methods.head) method = 'get';
+		request.route = this;
+
+		// Hot path: a route with one handler for this method needs no inner `next`:
+		// what that handler's `next` would do ('route', 'router', errors, the end of
+		// the stack) is exactly what the router's `next` does.
+		if (stack.length === 1) {
+			const layer = stack[0];
+			if (layer.method === undefined || layer.method === method) {
+				layer.handle_request(req, res, done);
+			} else {
+				done();
+			}
+			return;
+		}
+
+		let index = 0;
+		let sync = 0;
+		const next = (err?: unknown): void => {
+			if (err && err === 'route') {
+				done();
+				return;
+			}
+			if (err && err === 'router') {
+				done(err);
+				return;
+			}
+			// Deep synchronous chains: yield to avoid a stack overflow (as Express).
+			if (++sync > 100) {
+				setImmediate(next, err);
+				return;
+			}
+			const layer = stack[index++];
+			if (!layer) {
+				done(err);
+				return;
+			}
+			if (layer.method && layer.method !== method) {
+				next(err);
+			} else if (err) {
+				layer.handle_error(err, req, res, next);
+			} else {
+				layer.handle_request(req, res, next);
+			}
+			sync = 0;
+		};
+		next();
+	}
+
+	all(...args: unknown[]): this {
+		const handles = flatten(args);
+		for (const handle of handles) {
+			if (typeof handle !== 'function') {
+				throw new TypeError('Route.all() requires a callback function but got a ' + objectToString.call(handle));
+			}
+			const layer = new Layer('/', {}, handle as Handler);
+			layer.method = undefined;
+			this.methods._all = true;
+			this.stack.push(layer);
+		}
+		return this;
+	}
+}
+
+for (const method of methods) {
+	Route.prototype[method] = function addMethodHandlers(this: Route, ...args: unknown[]): Route {
+		const handles = flatten(args);
+		for (const handle of handles) {
+			if (typeof handle !== 'function') {
+				throw new Error('Route.' + method + '() requires a callback function but got a ' + objectToString.call(handle));
+			}
+			const layer = new Layer('/', {}, handle as Handler);
+			layer.method = method;
+			this.methods[method] = true;
+			this.stack.push(layer);
+		}
+		return this;
+	};
+}

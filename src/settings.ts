@@ -1,0 +1,76 @@
+/**
+ * Settings compiled once, when they are set, into the functions the request
+ * path calls (`etag fn`, `query parser fn`, `trust proxy fn`), exactly as
+ * Express 4 compiles them — never re-interpreted per request.
+ */
+import querystring from 'node:querystring';
+import createETag from 'etag';
+import proxyaddr from 'proxy-addr';
+import qs from 'qs';
+
+export type ETagFunction = (body: string | Buffer, encoding?: BufferEncoding) => string;
+export type QueryParserFunction = (query: string) => Record<string, unknown>;
+export type TrustFunction = (address: string, hop: number) => boolean;
+
+function createETagGenerator(weak: boolean): ETagFunction {
+	return function generateETag(body: string | Buffer, encoding?: BufferEncoding): string {
+		const buffer = Buffer.isBuffer(body) ? body : Buffer.from(body, encoding);
+		return createETag(buffer, { weak });
+	};
+}
+
+/** Strong ETag of a body, as Express's `utils.etag`. */
+export const strongETag: ETagFunction = createETagGenerator(false);
+/** Weak ETag of a body, as Express's `utils.wetag`. */
+export const weakETag: ETagFunction = createETagGenerator(true);
+
+/** Compiles the `etag` setting; `undefined` means no ETag. */
+export function compileETag(value: unknown): ETagFunction | undefined {
+	if (typeof value === 'function') return value as ETagFunction;
+	switch (value) {
+		case true:
+		case 'weak':
+			return weakETag;
+		case false:
+			return undefined;
+		case 'strong':
+			return strongETag;
+		default:
+			throw new TypeError('unknown value for etag function: ' + String(value));
+	}
+}
+
+function newObject(): Record<string, unknown> {
+	return {};
+}
+
+/** The `extended` parser: qs with Express 4's options. */
+export function parseExtendedQueryString(query: string): Record<string, unknown> {
+	return qs.parse(query, { allowPrototypes: true, arrayLimit: 1000 });
+}
+
+/** Compiles the `query parser` setting. */
+export function compileQueryParser(value: unknown): QueryParserFunction {
+	if (typeof value === 'function') return value as QueryParserFunction;
+	switch (value) {
+		case true:
+		case 'simple':
+			return querystring.parse as QueryParserFunction;
+		case false:
+			return newObject;
+		case 'extended':
+			return parseExtendedQueryString;
+		default:
+			throw new TypeError('unknown value for query parser function: ' + String(value));
+	}
+}
+
+/** Compiles the `trust proxy` setting (Boolean, hop count, address list, function). */
+export function compileTrust(value: unknown): TrustFunction {
+	if (typeof value === 'function') return value as TrustFunction;
+	if (value === true) return () => true;
+	if (typeof value === 'number') return (_address: string, hop: number) => hop < value;
+	let list = value;
+	if (typeof list === 'string') list = list.split(',').map((item) => item.trim());
+	return proxyaddr.compile((list || []) as string[]);
+}

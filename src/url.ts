@@ -1,0 +1,68 @@
+/**
+ * Pathname and query string of a request URL, with parseurl's semantics and
+ * without its allocations on the common case (a `/`-rooted URL with no
+ * whitespace or `#`): that case is a scan and at most one `slice`.
+ */
+import { parse as legacyParse } from 'node:url';
+
+function isFastPathUrl(url: string): number {
+	// Returns the index of '?' (or url.length), or -1 when the legacy parser must decide.
+	if (url.charCodeAt(0) !== 0x2f) return -1;
+	let query = -1;
+	for (let i = 1; i < url.length; i++) {
+		switch (url.charCodeAt(i)) {
+			case 0x3f:
+				if (query === -1) query = i;
+				break;
+			case 0x09:
+			case 0x0a:
+			case 0x0c:
+			case 0x0d:
+			case 0x20:
+			case 0x23:
+			case 0xa0:
+			case 0xfeff:
+				return -1;
+		}
+	}
+	return query === -1 ? url.length : query;
+}
+
+/** The pathname of a URL, as `parseurl(req).pathname`; undefined when it cannot be parsed. */
+export function pathnameOf(url: string | undefined): string | undefined {
+	if (typeof url !== 'string') return undefined;
+	const end = isFastPathUrl(url);
+	if (end === url.length) return url;
+	if (end !== -1) return url.slice(0, end);
+	try {
+		return legacyParse(url).pathname ?? undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * The query string of a URL without the `?`, as `parseurl(req).query`: null
+ * when the URL has no `?` (custom query parsers see exactly what Express gives them).
+ */
+export function queryStringOf(url: string | undefined): string | null {
+	if (typeof url !== 'string') return null;
+	const end = isFastPathUrl(url);
+	if (end === url.length) return null;
+	if (end !== -1) return url.slice(end + 1);
+	try {
+		const query = legacyParse(url).query;
+		return typeof query === 'string' ? query : null;
+	} catch {
+		return null;
+	}
+}
+
+/** `protocol://host` of an absolute-form request URL, as Express's router computes it. */
+export function protohostOf(url: string): string | undefined {
+	if (url.length === 0 || url.charCodeAt(0) === 0x2f) return undefined;
+	const searchIndex = url.indexOf('?');
+	const pathLength = searchIndex !== -1 ? searchIndex : url.length;
+	const fqdnIndex = url.slice(0, pathLength).indexOf('://');
+	return fqdnIndex !== -1 ? url.substring(0, url.indexOf('/', 3 + fqdnIndex)) : undefined;
+}
