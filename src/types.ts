@@ -103,11 +103,11 @@ export interface Request<P = ParamsDictionary, ResBody = unknown, ReqBody = unkn
 	acceptsLanguages(lang: string | string[]): string | false;
 	acceptsLanguages(...lang: string[]): string | false;
 	/** @deprecated Use `req.acceptsCharsets`. */
-	acceptsCharset(...charset: string[]): string | false;
+	acceptsCharset?(...charset: string[]): string | false;
 	/** @deprecated Use `req.acceptsEncodings`. */
-	acceptsEncoding(...encoding: string[]): string | false;
+	acceptsEncoding?(...encoding: string[]): string | false;
 	/** @deprecated Use `req.acceptsLanguages`. */
-	acceptsLanguage(...lang: string[]): string | false;
+	acceptsLanguage?(...lang: string[]): string | false;
 	get(name: 'set-cookie'): string[] | undefined;
 	get(name: string): string | undefined;
 	header(name: 'set-cookie'): string[] | undefined;
@@ -192,22 +192,25 @@ export interface Response<ResBody = unknown, Locals extends Record<string, unkno
 	append(field: string, value?: string[] | string): this;
 }
 
-export type RequestHandler<P = ParamsDictionary, ResBody = unknown, ReqBody = unknown, ReqQuery = ParsedQs> = (
-	req: Request<P, ResBody, ReqBody, ReqQuery>,
-	res: Response<ResBody>,
-	next: NextFunction,
-) => unknown;
+// Handler parameters are declared through a method so they compare bivariantly,
+// as in @types/express: handlers typed against Express's own types are accepted.
+export type RequestHandler<P = ParamsDictionary, ResBody = unknown, ReqBody = unknown, ReqQuery = ParsedQs> = {
+	bivarianceHack(req: Request<P, ResBody, ReqBody, ReqQuery>, res: Response<ResBody>, next: NextFunction): unknown;
+}['bivarianceHack'];
 
-export type ErrorRequestHandler<P = ParamsDictionary, ResBody = unknown, ReqBody = unknown, ReqQuery = ParsedQs> = (
-	err: unknown,
-	req: Request<P, ResBody, ReqBody, ReqQuery>,
-	res: Response<ResBody>,
-	next: NextFunction,
-) => unknown;
+export type ErrorRequestHandler<P = ParamsDictionary, ResBody = unknown, ReqBody = unknown, ReqQuery = ParsedQs> = {
+	bivarianceHack(err: unknown, req: Request<P, ResBody, ReqBody, ReqQuery>, res: Response<ResBody>, next: NextFunction): unknown;
+}['bivarianceHack'];
 
-/** A handler as `app.use`/`app.METHOD` take it: middleware, error middleware, a router or an app. */
-export type Handler<P = ParamsDictionary> = RequestHandler<P> | ErrorRequestHandler<P>;
-export type HandlerArgument<P = ParamsDictionary> = Handler<P> | readonly HandlerArgument<P>[];
+/**
+ * A handler typed against another framework's types (for example middleware
+ * whose types come from @types/express): accepted as is, since Velox hands it
+ * real Express-shaped objects at run time.
+ */
+export type ForeignHandler = (a: never, b: never, c: never, d: never) => unknown;
+
+/** What `app.use`/`app.METHOD` take besides plain handlers: error handlers and arrays of them. */
+export type RequestHandlerParams<P = ParamsDictionary> = RequestHandler<P> | ErrorRequestHandler<P> | readonly (RequestHandler<P> | ErrorRequestHandler<P>)[];
 
 export type PathParams = string | RegExp | readonly (string | RegExp)[];
 
@@ -215,11 +218,19 @@ export type ParamCallback = (req: Request, res: Response, next: NextFunction, va
 
 /** Registers handlers for one method on a path, with `req.params` typed from the path. */
 export interface RouteMatcher<This> {
-	<Path extends string>(path: Path, ...handlers: HandlerArgument<RouteParameters<Path>>[]): This;
-	(path: PathParams, ...handlers: HandlerArgument[]): This;
+	<Path extends string>(path: Path, ...handlers: RequestHandler<RouteParameters<Path>>[]): This;
+	<Path extends string>(path: Path, ...handlers: RequestHandlerParams<RouteParameters<Path>>[]): This;
+	(path: PathParams, ...handlers: RequestHandler[]): This;
+	(path: PathParams, ...handlers: RequestHandlerParams[]): This;
+	(path: PathParams, subApplication: Application): This;
+	(path: PathParams, ...handlers: (RequestHandlerParams | ForeignHandler | readonly ForeignHandler[])[]): This;
 }
 
-export type RouteHandlerAdder<This> = (...handlers: HandlerArgument[]) => This
+export interface RouteHandlerAdder<This> {
+	(...handlers: RequestHandler[]): This;
+	(...handlers: RequestHandlerParams[]): This;
+	(...handlers: (RequestHandlerParams | ForeignHandler | readonly ForeignHandler[])[]): This;
+}
 
 export interface Route<Path extends string = string> {
 	path: Path | PathParams;
@@ -278,8 +289,14 @@ export interface RouterMethods<This> {
 	trace: RouteMatcher<This>;
 	unlock: RouteMatcher<This>;
 	unsubscribe: RouteMatcher<This>;
-	use(...handlers: HandlerArgument[]): This;
-	use(path: PathParams, ...handlers: HandlerArgument[]): This;
+	use(...handlers: RequestHandler[]): This;
+	use(...handlers: RequestHandlerParams[]): This;
+	use(path: PathParams, ...handlers: RequestHandler[]): This;
+	use(path: PathParams, ...handlers: RequestHandlerParams[]): This;
+	use(path: PathParams, ...subApplications: (Application | Router)[]): This;
+	use(...subApplications: (Application | Router)[]): This;
+	use(path: PathParams, ...handlers: (RequestHandlerParams | ForeignHandler | readonly ForeignHandler[] | Application | Router)[]): This;
+	use(...handlers: (RequestHandlerParams | ForeignHandler | readonly ForeignHandler[] | Application | Router)[]): This;
 	route<Path extends string>(path: Path): Route<Path>;
 	route(path: PathParams): Route;
 	param(name: string, callback: ParamCallback): This;
@@ -306,11 +323,11 @@ export interface Application extends EventEmitter, Omit<RouterMethods<Applicatio
 	locals: Record<string, unknown> & { settings: Record<string, unknown> };
 	mountpath: string | string[];
 	settings: Record<string, unknown>;
-	engines: Record<string, EngineCallback>;
-	cache: Record<string, unknown>;
+	engines?: Record<string, EngineCallback>;
+	cache?: Record<string, unknown>;
 	parent?: Application;
-	request: Request;
-	response: Response;
+	request?: Request;
+	response?: Response;
 	set(name: string, value: unknown): this;
 	set(name: string): unknown;
 	enable(name: string): this;
@@ -326,10 +343,10 @@ export interface Application extends EventEmitter, Omit<RouterMethods<Applicatio
 	listen(port?: number, callback?: () => void): Server;
 	listen(path: string, callback?: () => void): Server;
 	listen(handle: unknown, listeningListener?: () => void): Server;
-	handle(req: IncomingMessage, res: ServerResponse, callback?: NextFunction): void;
-	init(): void;
-	defaultConfiguration(): void;
+	handle?(req: IncomingMessage, res: ServerResponse, callback?: NextFunction): void;
+	init?(): void;
+	defaultConfiguration?(): void;
 	/** @deprecated Use `app.delete`. */
-	del: RouteMatcher<Application>;
-	_router: Router | undefined;
+	del?: RouteMatcher<Application>;
+	_router?: Router | undefined;
 }
