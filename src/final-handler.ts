@@ -50,7 +50,12 @@ function errorMessage(err: ErrorLike, status: number, env: unknown): string {
 		message = typeof err.stack === 'string' ? err.stack : undefined;
 		if (!message && typeof err.toString === 'function') message = String(err.toString());
 	}
-	return message || statuses.message[status] || String(status);
+	return message || statusText(status);
+}
+
+/** finalhandler renders a status without a message as the text "undefined": an Express 4 quirk kept to the byte. */
+function statusText(status: number): string {
+	return statuses.message[status] ?? 'undefined';
 }
 
 function responseStatusCode(res: ServerResponse): number {
@@ -90,7 +95,7 @@ export function finalHandle(
 			status = fromError;
 			headers = errorHeaders(error);
 		}
-		message = typeof err === 'object' || typeof err === 'function' ? errorMessage(error, status, env) : env !== 'production' ? String(err) : (statuses.message[status] ?? String(status));
+		message = typeof err === 'object' || typeof err === 'function' ? errorMessage(error, status, env) : env !== 'production' ? String(err) : statusText(status);
 		if (onerror !== undefined) setImmediate(onerror, err);
 	} else {
 		status = 404;
@@ -106,7 +111,9 @@ export function finalHandle(
 	const write = (): void => writeErrorPage(req, res, status, headers, message);
 	// Hot path (404s): when the parser has already seen the whole request there
 	// is nothing to wait for; node discards unread body data when we respond.
-	if (onFinished.isFinished(req) || req.complete) {
+	// A body parser that stopped reading an over-limit body marked the response
+	// `Connection: close`: answer now rather than wait for bytes that may never come.
+	if (onFinished.isFinished(req) || req.complete || res.getHeader('connection') === 'close') {
 		write();
 		return;
 	}
@@ -118,7 +125,8 @@ export function finalHandle(
 function writeErrorPage(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, unknown> | undefined, message: string): void {
 	const body = createHtmlDocument(message);
 	res.statusCode = status;
-	if (req.httpVersionMajor < 2) res.statusMessage = statuses.message[status] ?? String(status);
+	// An unknown status leaves the message undefined, so node falls back to its own table or 'unknown' (as finalhandler).
+	if (req.httpVersionMajor < 2) res.statusMessage = statuses.message[status] as string;
 	res.removeHeader('Content-Encoding');
 	res.removeHeader('Content-Language');
 	res.removeHeader('Content-Range');

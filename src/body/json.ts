@@ -1,0 +1,122 @@
+/**
+ * `velox.json()`: parses JSON bodies into `req.body`, as Express 4's `express.json()`.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { compileLimit, compileTypeChecker, compileVerify, charsetOf, exactTypeOf, hasBody } from './options';
+import { failRequest, type ReadConfig, readBody, unsupportedCharset } from './read';
+import type { BodyParserMiddleware, BodyRequest, JsonOptions } from './types';
+
+interface JsonSyntaxError extends SyntaxError {
+	[key: string]: unknown;
+}
+
+/**
+ * Creates a middleware that parses `application/json` bodies (any UTF charset, gzip, deflate
+ * and br) into `req.body`. An empty body gives `{}`; with `strict` (default) only objects and
+ * arrays are accepted.
+ *
+ * @example
+ * app.use(velox.json({ limit: '1mb' }));
+ * app.post('/users', (req, res) => res.json(req.body));
+ */
+export function json(options?: JsonOptions): BodyParserMiddleware {
+	const opts = options || {};
+	const reviver = opts.reviver;
+	const strict = opts.strict !== false;
+	const exactType = exactTypeOf(opts.type, 'application/json');
+	const exactTypeUtf8 = exactType === null ? null : exactType + '; charset=utf-8';
+	const shouldParse = compileTypeChecker(opts.type, 'application/json');
+
+	function parse(text: string): unknown {
+		// Express 4 compatibility: an empty body gives `{}` (a common client-side mistake).
+		if (text.length === 0) return {};
+		if (strict) {
+			const first = firstCharacter(text);
+			if (first !== '{' && first !== '[') throw strictSyntaxError(text, first);
+		}
+		try {
+			return JSON.parse(text, reviver);
+		} catch (thrown) {
+			throw normalizeSyntaxError(thrown, undefined);
+		}
+	}
+
+	const config: ReadConfig = {
+		limit: compileLimit(opts.limit),
+		inflate: opts.inflate !== false,
+		verify: compileVerify(opts.verify),
+		parse,
+	};
+
+	return function jsonParser(req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void {
+		const request = req as BodyRequest;
+		if (request._body) {
+			next();
+			return;
+		}
+		// Express 4 compatibility: `{}` whenever the parser skips the request or fails.
+		request.body = request.body || {};
+		if (!hasBody(req)) {
+			next();
+			return;
+		}
+		const header = req.headers['content-type'];
+		let charset: string;
+		// Hot path: the exact configured type needs no media-type parsing (see exactTypeOf).
+		if (header === exactType || header === exactTypeUtf8) {
+			charset = 'utf-8';
+		} else {
+			if (!shouldParse(req)) {
+				next();
+				return;
+			}
+			charset = charsetOf(header) || 'utf-8';
+		}
+		// RFC 7159 section 8.1: JSON is Unicode.
+		if (charset.slice(0, 4) !== 'utf-') {
+			failRequest(request, res, next, unsupportedCharset(charset), config.limit);
+			return;
+		}
+		readBody(request, res, next, config, charset);
+	};
+}
+
+/** The first character that is not JSON whitespace (RFC 7159), or `undefined`. */
+function firstCharacter(text: string): string | undefined {
+	for (let index = 0; index < text.length; index++) {
+		const code = text.charCodeAt(index);
+		if (code !== 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) return text[index];
+	}
+	return undefined;
+}
+
+/**
+ * The SyntaxError `JSON.parse` would give at the offending character, so that strict mode
+ * reports primitives in the engine's own words (Express 4 compatibility): the text from that
+ * character on is replaced by `#`, parsed, and the `#`s in the message put back.
+ */
+function strictSyntaxError(text: string, character: string | undefined): SyntaxError {
+	const index = character === undefined ? -1 : text.indexOf(character);
+	const partial = index === -1 ? '' : text.substring(0, index) + '#'.repeat(text.length - index);
+	try {
+		JSON.parse(partial);
+		return new SyntaxError('strict violation');
+	} catch (thrown) {
+		const message = thrown instanceof Error ? thrown.message.replace(/#+/g, (placeholder) => text.substring(index, index + placeholder.length)) : undefined;
+		return normalizeSyntaxError(thrown, message);
+	}
+}
+
+/** Keeps only `message` and `stack` on a JSON SyntaxError, optionally rewording it (as body-parser). */
+function normalizeSyntaxError(thrown: unknown, message: string | undefined): SyntaxError {
+	if (!(thrown instanceof Error)) return new SyntaxError(String(thrown));
+	const error = thrown as JsonSyntaxError;
+	for (const key of Object.getOwnPropertyNames(error)) {
+		if (key !== 'stack' && key !== 'message') delete error[key];
+	}
+	if (message !== undefined) {
+		error.stack = String(error.stack).replace(error.message, message);
+		error.message = message;
+	}
+	return error;
+}

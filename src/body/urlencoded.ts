@@ -1,0 +1,130 @@
+/**
+ * `velox.urlencoded()`: parses form bodies into `req.body`, as Express 4's `express.urlencoded()`.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import querystring from 'node:querystring';
+import depd from 'depd';
+import qs from 'qs';
+import { createHttpError } from '../errors';
+import { charsetOf, compileLimit, compileTypeChecker, compileVerify, exactTypeOf, hasBody } from './options';
+import { failRequest, type ReadConfig, readBody, unsupportedCharset } from './read';
+import type { BodyParserMiddleware, BodyRequest, UrlencodedOptions } from './types';
+
+// Express 4 compatibility: the warning names body-parser, in its words, and NO_DEPRECATION=body-parser silences it.
+const deprecate = depd('body-parser');
+
+/**
+ * Creates a middleware that parses `application/x-www-form-urlencoded` bodies (UTF-8 only;
+ * gzip, deflate and br inflated) into an object on `req.body`: with qs when `extended` (nested
+ * keys such as `a[b]=1`, depth-bounded), with node's querystring otherwise.
+ *
+ * @example
+ * app.use(velox.urlencoded({ extended: false }));
+ * app.post('/login', (req, res) => res.send(req.body.user));
+ */
+export function urlencoded(options?: UrlencodedOptions): BodyParserMiddleware {
+	const opts = options || {};
+	if (opts.extended === undefined) deprecate('undefined extended: provide extended option');
+	const exactType = exactTypeOf(opts.type, 'application/x-www-form-urlencoded');
+	const exactTypeUtf8 = exactType === null ? null : exactType + '; charset=utf-8';
+	const shouldParse = compileTypeChecker(opts.type, 'application/x-www-form-urlencoded');
+	const limit = compileLimit(opts.limit);
+	const verify = compileVerify(opts.verify);
+	const queryParse = opts.extended !== false ? extendedParser(opts) : simpleParser(opts);
+	const config: ReadConfig = {
+		limit,
+		inflate: opts.inflate !== false,
+		verify,
+		parse: function parse(text: string): unknown {
+			return text.length !== 0 ? queryParse(text) : {};
+		},
+	};
+
+	return function urlencodedParser(req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void {
+		const request = req as BodyRequest;
+		if (request._body) {
+			next();
+			return;
+		}
+		// Express 4 compatibility: `{}` whenever the parser skips the request or fails.
+		request.body = request.body || {};
+		if (!hasBody(req)) {
+			next();
+			return;
+		}
+		const header = req.headers['content-type'];
+		let charset: string;
+		// Hot path: the exact configured type needs no media-type parsing (see exactTypeOf).
+		if (header === exactType || header === exactTypeUtf8) {
+			charset = 'utf-8';
+		} else {
+			if (!shouldParse(req)) {
+				next();
+				return;
+			}
+			charset = charsetOf(header) || 'utf-8';
+		}
+		if (charset !== 'utf-8') {
+			failRequest(request, res, next, unsupportedCharset(charset), limit);
+			return;
+		}
+		readBody(request, res, next, config, charset);
+	};
+}
+
+function parameterLimitOf(opts: UrlencodedOptions): number {
+	let parameterLimit = opts.parameterLimit !== undefined ? opts.parameterLimit : 1000;
+	if (Number.isNaN(Number(parameterLimit)) || parameterLimit < 1) throw new TypeError('option parameterLimit must be a positive number');
+	if (Number.isFinite(Number(parameterLimit))) parameterLimit = parameterLimit | 0;
+	return parameterLimit;
+}
+
+/**
+ * The number of `&`-separated parameters, or `undefined` past `limit` (counting stops there,
+ * so a huge body costs no more than `limit` scans).
+ */
+function parameterCount(body: string, limit: number): number | undefined {
+	let count = 0;
+	let index = -1;
+	do {
+		count++;
+		if (count > limit) return undefined;
+		index = body.indexOf('&', index + 1);
+	} while (index !== -1);
+	return count;
+}
+
+function tooManyParameters(): Error {
+	return createHttpError(413, 'too many parameters', { type: 'parameters.too.many' });
+}
+
+/** qs configured as Express 4 configures it (body-parser 1.20). */
+function extendedParser(opts: UrlencodedOptions): (body: string) => unknown {
+	const parameterLimit = parameterLimitOf(opts);
+	const depth = opts.depth !== undefined ? opts.depth : 32;
+	if (Number.isNaN(Number(depth)) || depth < 0) throw new TypeError('option depth must be a zero or a positive number');
+
+	return function queryParse(body: string): unknown {
+		const count = parameterCount(body, parameterLimit);
+		if (count === undefined) throw tooManyParameters();
+		// As body-parser: arrays may be as long as there are parameters, and at least 100.
+		const arrayLimit = Math.max(100, count);
+		try {
+			// allowPrototypes lets keys such as `hasOwnProperty` through as own properties, as in
+			// Express 4; qs itself never assigns `__proto__`, so Object.prototype stays clean.
+			return qs.parse(body, { allowPrototypes: true, arrayLimit, depth, strictDepth: true, parameterLimit });
+		} catch (thrown) {
+			if (thrown instanceof RangeError) throw createHttpError(400, 'The input exceeded the depth', { type: 'querystring.parse.rangeError' });
+			throw thrown;
+		}
+	};
+}
+
+/** node's querystring, as Express 4's `extended: false`. */
+function simpleParser(opts: UrlencodedOptions): (body: string) => unknown {
+	const parameterLimit = parameterLimitOf(opts);
+	return function queryParse(body: string): unknown {
+		if (parameterCount(body, parameterLimit) === undefined) throw tooManyParameters();
+		return querystring.parse(body, undefined, undefined, { maxKeys: parameterLimit });
+	};
+}

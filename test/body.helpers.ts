@@ -1,0 +1,290 @@
+/**
+ * Helpers of the body-parser tests: the same small app built with Velox and
+ * with express@4, binary-safe requests, and a raw-socket client for the tests
+ * about connections (stalled clients, aborts, keep-alive).
+ *
+ * The apps answer with node's own `res.statusCode`/`res.end` so that they
+ * test the parsers alone, not the response object.
+ */
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
+import express from 'express';
+import velox from '../src/index';
+
+export type FrameworkName = 'express' | 'velox';
+type Middleware = (req: any, res: any, next: (err?: unknown) => void) => void;
+type ErrorMiddleware = (err: any, req: any, res: any, next: (err?: unknown) => void) => void;
+
+/** The parser factories of one framework (`express.json` or `velox.json`, …). */
+export interface Parsers {
+	json(options?: object): Middleware;
+	raw(options?: object): Middleware;
+	text(options?: object): Middleware;
+	urlencoded(options?: object): Middleware;
+}
+
+export const frameworks: Record<FrameworkName, { create(): any; parsers: Parsers }> = {
+	express: { create: () => express(), parsers: express as unknown as Parsers },
+	velox: { create: () => velox(), parsers: velox as unknown as Parsers },
+};
+
+/** Describes any `req.body` (or `err.body`) as JSON, keeping Buffers, strings and prototypes apart. */
+export function describeValue(value: unknown): unknown {
+	if (Buffer.isBuffer(value)) return { buffer: value.toString('hex') };
+	if (typeof value === 'string') return { string: value };
+	if (value === undefined) return { undefined: true };
+	if (value !== null && typeof value === 'object') {
+		const proto = Object.getPrototypeOf(value);
+		return { json: value, proto: proto === null ? 'null' : proto === Object.prototype ? 'Object' : proto === Array.prototype ? 'Array' : 'other' };
+	}
+	return { json: value };
+}
+
+export function sendJson(res: http.ServerResponse, status: number, value: unknown): void {
+	const text = JSON.stringify(value);
+	res.statusCode = status;
+	res.setHeader('Content-Type', 'application/json; charset=utf-8');
+	res.setHeader('Content-Length', Buffer.byteLength(text));
+	res.end(text);
+}
+
+/** Answers 200 with the parsed body described. */
+export const echoBody: Middleware = (req, res) => sendJson(res, 200, { body: describeValue(req.body), parsed: req._body === true });
+
+/** Answers with the error's status and every field body-parser users read. */
+export const reportError: ErrorMiddleware = (err, req, res, _next) => {
+	sendJson(res, typeof err.status === 'number' ? err.status : 500, {
+		status: err.status,
+		statusCode: err.statusCode,
+		type: err.type,
+		name: err.name,
+		message: err.message,
+		expose: err.expose,
+		code: err.code,
+		charset: err.charset,
+		encoding: err.encoding,
+		limit: err.limit,
+		length: err.length,
+		expected: err.expected,
+		received: err.received,
+		body: err.body === undefined ? undefined : describeValue(err.body),
+		reqBody: describeValue(req.body),
+	});
+};
+
+export interface AppOptions {
+	/** The `env` setting (default `test`, which keeps the final handler quiet). */
+	env?: string;
+	/** `false` leaves errors to the framework's final handler. */
+	reportErrors?: boolean;
+}
+
+/** The usual test app: `middleware` (one or several), then echo the body, then report errors. */
+export function parserApp(name: FrameworkName, middleware: (parsers: Parsers) => Middleware | Middleware[], options: AppOptions = {}): http.RequestListener {
+	const { create, parsers } = frameworks[name];
+	const app = create();
+	app.set('env', options.env ?? 'test');
+	app.use(middleware(parsers));
+	app.post('/', echoBody);
+	app.put('/', echoBody);
+	app.get('/', echoBody);
+	if (options.reportErrors !== false) app.use(reportError);
+	return app;
+}
+
+export interface BodyRequest {
+	method?: string;
+	headers?: Record<string, string>;
+	/** A string goes out as UTF-8; with `chunked`, each element is written as a chunk. */
+	body?: string | Buffer | (string | Buffer)[];
+}
+
+export interface BodyResponse {
+	status: number;
+	headers: http.IncomingHttpHeaders;
+	body: string;
+}
+
+export async function listen(listener: http.RequestListener): Promise<http.Server> {
+	const server = http.createServer(listener);
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	return server;
+}
+
+export async function close(server: http.Server): Promise<void> {
+	server.closeAllConnections();
+	await new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
+export function portOf(server: http.Server): number {
+	return (server.address() as AddressInfo).port;
+}
+
+/** Sends one request (Content-Length set by node unless the body is an array, sent chunked). */
+export function send(server: http.Server, request: BodyRequest): Promise<BodyResponse> {
+	return new Promise((resolve, reject) => {
+		const req = http.request(
+			{ host: '127.0.0.1', port: portOf(server), method: request.method ?? 'POST', path: '/', headers: request.headers, agent: false },
+			(res) => {
+				const chunks: Buffer[] = [];
+				res.on('data', (chunk: Buffer) => chunks.push(chunk));
+				res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+				res.on('error', reject);
+			},
+		);
+		req.on('error', reject);
+		if (Array.isArray(request.body)) {
+			for (const chunk of request.body) req.write(chunk);
+			req.end();
+		} else {
+			req.end(request.body);
+		}
+	});
+}
+
+/** Sends `request` to an app built by `build` under `name`. */
+export async function sendTo(name: FrameworkName, build: (name: FrameworkName) => http.RequestListener, request: BodyRequest): Promise<BodyResponse> {
+	const server = await listen(build(name));
+	try {
+		return await send(server, request);
+	} finally {
+		await close(server);
+	}
+}
+
+/** Status, Content-Type and body, as compared between the frameworks. */
+function comparable(response: BodyResponse): { status: number; contentType: string | undefined; body: unknown } {
+	const isJson = String(response.headers['content-type']).startsWith('application/json');
+	return { status: response.status, contentType: response.headers['content-type'], body: isJson ? JSON.parse(response.body) : response.body };
+}
+
+/**
+ * Sends every request to the app built with express@4 and with Velox and asserts the same
+ * status, Content-Type and body; resolves to Velox's parsed JSON answers for further pins.
+ */
+export async function differential(build: (name: FrameworkName) => http.RequestListener, requests: BodyRequest[]): Promise<any[]> {
+	const answers: Record<FrameworkName, unknown[]> = { express: [], velox: [] };
+	for (const name of ['express', 'velox'] as const) {
+		const server = await listen(build(name));
+		try {
+			for (const request of requests) answers[name].push(comparable(await send(server, request)));
+		} finally {
+			await close(server);
+		}
+	}
+	assert.deepEqual(answers.velox, answers.express);
+	return answers.velox.map((answer) => (answer as { body: unknown }).body);
+}
+
+/** One HTTP response read off a raw socket. */
+export interface RawResponse {
+	status: number;
+	headers: Record<string, string>;
+	body: string;
+}
+
+/**
+ * A client on a raw TCP socket: writes bytes as given and reads responses one by one,
+ * so tests can stall, abort, pipeline and reuse a connection. Every wait has a timeout.
+ */
+export class RawClient {
+	readonly socket: net.Socket;
+	#buffer = Buffer.alloc(0);
+	#closed = false;
+	#waiters: (() => void)[] = [];
+
+	private constructor(socket: net.Socket) {
+		this.socket = socket;
+		socket.on('data', (chunk: Buffer) => {
+			this.#buffer = Buffer.concat([this.#buffer, chunk]);
+			this.#wake();
+		});
+		socket.on('close', () => {
+			this.#closed = true;
+			this.#wake();
+		});
+		socket.on('error', () => {});
+	}
+
+	static connect(server: http.Server): Promise<RawClient> {
+		return new Promise((resolve, reject) => {
+			const socket = net.connect(portOf(server), '127.0.0.1', () => resolve(new RawClient(socket)));
+			socket.once('error', reject);
+		});
+	}
+
+	get closed(): boolean {
+		return this.#closed;
+	}
+
+	write(data: string | Buffer): void {
+		this.socket.write(data);
+	}
+
+	#wake(): void {
+		const waiters = this.#waiters;
+		this.#waiters = [];
+		for (const wake of waiters) wake();
+	}
+
+	async #until<T>(check: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const value = check();
+			if (value !== undefined) return value;
+			const left = deadline - Date.now();
+			if (left <= 0) throw new Error('timed out waiting for ' + what);
+			await new Promise<void>((resolve) => {
+				const timer = setTimeout(resolve, left);
+				this.#waiters.push(() => {
+					clearTimeout(timer);
+					resolve();
+				});
+			});
+		}
+	}
+
+	/** The next complete response (Content-Length framed), within `timeoutMs`. */
+	response(timeoutMs = 2000): Promise<RawResponse> {
+		return this.#until(
+			() => {
+				const end = this.#buffer.indexOf('\r\n\r\n');
+				if (end === -1) {
+					if (this.#closed) throw new Error('connection closed before a response');
+					return undefined;
+				}
+				const lines = this.#buffer.subarray(0, end).toString('latin1').split('\r\n');
+				const headers: Record<string, string> = {};
+				for (const line of lines.slice(1)) {
+					const colon = line.indexOf(':');
+					headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+				}
+				const length = Number(headers['content-length'] ?? 0);
+				if (this.#buffer.length < end + 4 + length) {
+					if (this.#closed) throw new Error('connection closed inside a response');
+					return undefined;
+				}
+				const body = this.#buffer.subarray(end + 4, end + 4 + length).toString('utf8');
+				this.#buffer = this.#buffer.subarray(end + 4 + length);
+				return { status: Number(lines[0].split(' ')[1]), headers, body };
+			},
+			timeoutMs,
+			'a response',
+		);
+	}
+
+	/** Resolves once the server has closed the connection, within `timeoutMs`. */
+	waitClosed(timeoutMs = 2000): Promise<true> {
+		return this.#until(() => (this.#closed ? true : undefined), timeoutMs, 'the connection to close');
+	}
+
+	destroy(): void {
+		this.socket.destroy();
+	}
+}
+
+/** Resolves after `ms` milliseconds. */
+export function delay(ms: number): Promise<void> {
+	return new Promise((resolve) => setTimeout(resolve, ms));
+}
