@@ -186,8 +186,8 @@ export interface Response<ResBody = unknown, Locals extends Record<string, unkno
 	redirect(status: number, url: string): void;
 	/** @deprecated Use `res.redirect(status, url)`. */
 	redirect(url: string, status: number): void;
-	render(view: string, options?: object, callback?: RenderCallback): void;
 	render(view: string, callback?: RenderCallback): void;
+	render(view: string, options?: object, callback?: RenderCallback): void;
 	vary(field: string): this;
 	append(field: string, value?: string[] | string): this;
 }
@@ -335,8 +335,8 @@ export interface Application extends EventEmitter, Omit<RouterMethods<Applicatio
 	enabled(name: string): boolean;
 	disabled(name: string): boolean;
 	engine(ext: string, fn: EngineCallback): this;
-	render(name: string, options?: object, callback?: RenderCallback): void;
 	render(name: string, callback: RenderCallback): void;
+	render(name: string, options?: object, callback?: RenderCallback): void;
 	path(): string;
 	listen(port?: number, hostname?: string, backlog?: number, callback?: () => void): Server;
 	listen(port?: number, hostname?: string, callback?: () => void): Server;
