@@ -46,7 +46,8 @@ export class Layer {
 		this.end = options.end !== false;
 		this.strict = options.strict === true;
 		this.sensitive = options.sensitive === true;
-		this.segmentKey = firstSegmentKey(path, this.sensitive);
+		// `use('/')` matches every path: it must stay in every candidate list, never be keyed on ''.
+		this.segmentKey = this.regexp.fast_slash ? undefined : firstSegmentKey(path, this.sensitive);
 		if (this.regexp.fast_slash) {
 			this.kind = MatchKind.Slash;
 			this.literal = '';

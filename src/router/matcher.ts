@@ -136,7 +136,8 @@ export const enum MatchKind {
 
 /** Characters that path-to-regexp 0.1 leaves literal (everything else may be syntax). */
 const LITERAL_PATH = /^[A-Za-z0-9_\-./~%!@&=;,'"<>`#]*$/;
-const PARAM_TOKEN = /^:\w+(\(.*?\))?(\*)?(\?)?/;
+// A param token right after a slash, which path-to-regexp folds the slash (and a `.`) into.
+const PARAM_TOKEN = /^\.?:\w+(\(.*?\))?(\*)?(\?)?/;
 
 export function isLiteralPath(path: unknown): path is string {
 	return typeof path === 'string' && LITERAL_PATH.test(path);
@@ -157,8 +158,13 @@ export function firstSegmentKey(path: unknown, sensitive: boolean): string | und
 	if (!LITERAL_PATH.test(segment)) return undefined;
 	if (slash !== -1) {
 		const rest = path.slice(slash + 1);
-		// `/seg/:x?` makes the slash optional, so `/seg.json` could match: not pinned.
-		const token = rest.charCodeAt(0) === 0x3a ? PARAM_TOKEN.exec(rest) : null;
+		// What follows can make the slash after the first segment optional, and then
+		// `/seg.json`, `/seg./x` or `/segtail` could match: not pinned. That is `?` right
+		// after the slash (`/seg/?tail`) or an optional param token that absorbs the
+		// slash (`/seg/:x?`, `/seg/.:x?`).
+		const next = rest.charCodeAt(0);
+		if (next === 0x3f) return undefined;
+		const token = next === 0x3a || next === 0x2e ? PARAM_TOKEN.exec(rest) : null;
 		if (token !== null && token[3] !== undefined) return undefined;
 	} else if (!isLiteralPath(path)) {
 		return undefined;

@@ -12,6 +12,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import depd from 'depd';
+import { finalHandle } from '../final-handler';
 import { flatten } from '../utils';
 import { pathnameOf, protohostOf } from '../url';
 import { Layer, type Next, type ParamsRecord } from './layer';
@@ -92,6 +93,8 @@ class CandidateIndex {
 interface IndexCache {
 	stack: Layer[];
 	length: number;
+	first: Layer | undefined;
+	last: Layer | undefined;
 	index: CandidateIndex | null;
 }
 
@@ -135,10 +138,16 @@ function buildIndex(stack: Layer[]): CandidateIndex | null {
 
 function candidateIndexOf(router: Router): CandidateIndex | null {
 	const stack = router.stack;
+	const length = stack.length;
+	const first = stack[0];
+	const last = stack[length - 1];
 	const cache = router[kIndexCache];
-	if (cache !== undefined && cache.stack === stack && cache.length === stack.length) return cache.index;
+	// Code that edits `router.stack` directly (splice a layer out, push one in, move one
+	// to the front) changes its length or its ends; two loads per request catch that.
+	// Replacing a middle layer in place (`stack[i] = layer`) is not detected: that would need a walk of the stack per request.
+	if (cache !== undefined && cache.stack === stack && cache.length === length && cache.first === first && cache.last === last) return cache.index;
 	const index = buildIndex(stack);
-	router[kIndexCache] = { stack, length: stack.length, index };
+	router[kIndexCache] = { stack, length, first, last, index };
 	return index;
 }
 
@@ -211,6 +220,8 @@ Router.handle = function handle(this: Router, req: IncomingMessage, res: ServerR
 	const savedBaseUrl = request.baseUrl;
 	const savedNext = request.next;
 	const index = candidateIndexOf(self);
+	// Layers from here on were added during this request: the index does not know them.
+	const indexedLength = stack.length;
 	let idx = 0;
 	let removed = '';
 	let slashAdded = false;
@@ -231,7 +242,10 @@ Router.handle = function handle(this: Router, req: IncomingMessage, res: ServerR
 		request.next = savedNext;
 		request.params = parentParams;
 		if (out !== undefined) out(err);
-		else self[kFinalHandler]!(req, res, err);
+		else if (self[kFinalHandler] !== undefined) self[kFinalHandler](req, res, err);
+		// Safer than Express 4, which throws here (and crashes the process) for a bare
+		// router used as the server's listener: answer like finalhandler's defaults.
+		else finalHandle(req, res, err, process.env.NODE_ENV || 'development', undefined);
 	}
 
 	function done(err: unknown): void {
@@ -284,11 +298,15 @@ Router.handle = function handle(this: Router, req: IncomingMessage, res: ServerR
 		let route: Route | undefined;
 		while (match !== true) {
 			if (candidates !== null) {
-				if (cursor >= candidates.length) {
-					idx = stack.length;
-					break;
+				if (cursor < candidates.length) {
+					idx = candidates[cursor++];
+				} else {
+					// Candidates exhausted: walk linearly whatever a handler pushed onto the
+					// stack during this request (lazily registered routes), as Express would.
+					candidates = null;
+					if (idx < indexedLength) idx = indexedLength;
+					if (idx >= stack.length) break;
 				}
-				idx = candidates[cursor++];
 			} else if (idx >= stack.length) {
 				break;
 			}
@@ -329,13 +347,13 @@ Router.handle = function handle(this: Router, req: IncomingMessage, res: ServerR
 			if (paramCalled === undefined) paramCalled = {};
 			self.process_params(layer, paramCalled, req, res, (paramError?: unknown) => {
 				if (paramError) next(layerError || paramError);
-				else if (route) route.dispatch(req, res, next);
+				else if (route) matched.handle_request(req, res, next);
 				else trimPrefix(matched, layerError, layerPath, path);
 				sync = 0;
 			});
 			return;
 		}
-		if (route) route.dispatch(req, res, next);
+		if (route) matched.handle_request(req, res, next);
 		else trimPrefix(matched, layerError, layerPath, path);
 		sync = 0;
 	}
