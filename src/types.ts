@@ -316,7 +316,7 @@ export type EngineCallback = (path: string, options: object, callback: RenderCal
 
 export interface Application extends EventEmitter, Omit<RouterMethods<Application>, 'get' | 'param'> {
 	(req: IncomingMessage, res: ServerResponse, next?: NextFunction): void;
-	get: RouteMatcher<Application> & ((name: string) => unknown);
+	get: ((name: string) => unknown) & RouteMatcher<Application>;
 	param(name: string | string[], callback: ParamCallback): this;
 	/** @deprecated since 4.11.0 */
 	param(callback: (name: string, option: unknown) => ParamCallback): this;
