@@ -60,7 +60,8 @@ function statusText(status: number): string {
 
 function responseStatusCode(res: ServerResponse): number {
 	const status = res.statusCode;
-	return typeof status !== 'number' || status < 400 || status > 599 ? 500 : status;
+	// Written so that NaN (e.g. `res.status(Number('x'))`) also falls back to 500.
+	return typeof status === 'number' && status >= 400 && status <= 599 ? status : 500;
 }
 
 function resourceName(req: IncomingMessage & { originalUrl?: string }): string {
@@ -108,7 +109,15 @@ export function finalHandle(
 		return;
 	}
 
-	const write = (): void => writeErrorPage(req, res, status, headers, message);
+	const write = (): void => {
+		try {
+			writeErrorPage(req, res, status, headers, message);
+		} catch {
+			// Last line of defence (e.g. an invalid header in `err.headers`): the
+			// response cannot be written, so end the connection rather than the process.
+			req.socket?.destroy();
+		}
+	};
 	// Hot path (404s): when the parser has already seen the whole request there
 	// is nothing to wait for; node discards unread body data when we respond.
 	// A body parser that stopped reading an over-limit body marked the response
