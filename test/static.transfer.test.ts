@@ -1,0 +1,228 @@
+import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { mkdirSync, rmSync, symlinkSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
+import http, { type RequestListener, type ServerResponse } from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { setTimeout as delay } from 'node:timers/promises';
+import velox from '../src/index';
+import { SMALL_FILE_SIZE } from '../src/send/transfer';
+import { listen, openDescriptorCount, reportErrors, type Running, send, temporaryDirectory } from './static.helpers';
+
+const LARGE_SIZE = 16 * 1024 * 1024;
+
+function pattern(size: number): Buffer {
+	const buffer = Buffer.allocUnsafe(size);
+	for (let i = 0; i < size; i++) buffer[i] = (i * 7 + (i >> 10)) & 0xff;
+	return buffer;
+}
+
+const temp = temporaryDirectory();
+const large = pattern(LARGE_SIZE);
+
+before(() => {
+	writeFileSync(path.join(temp.dir, 'large.bin'), large);
+	writeFileSync(path.join(temp.dir, 'at-limit.bin'), large.subarray(0, SMALL_FILE_SIZE));
+	writeFileSync(path.join(temp.dir, 'over-limit.bin'), large.subarray(0, SMALL_FILE_SIZE + 1));
+});
+after(() => temp.remove());
+
+async function withApp(setHeaders: ((res: ServerResponse, filePath: string) => void) | undefined, run: (running: Running) => Promise<void>): Promise<void> {
+	const app = velox();
+	app.set('env', 'test');
+	app.use(velox.static(temp.dir, setHeaders ? { setHeaders } : {}));
+	app.use(reportErrors as never);
+	const running = await listen(app as unknown as RequestListener);
+	try {
+		await run(running);
+	} finally {
+		await running.close();
+	}
+}
+
+/** Waits until the open descriptor count is back to `baseline` (closing is asynchronous). */
+async function settlesTo(baseline: number): Promise<number> {
+	let count = openDescriptorCount();
+	for (let i = 0; i < 50 && count > baseline; i++) {
+		await delay(20);
+		count = openDescriptorCount();
+	}
+	return count;
+}
+
+/** GET that tolerates a response cut short; resolves with what arrived. */
+function fetchPartial(port: number, filePath: string): Promise<{ status: number; declared: number; received: number; complete: boolean }> {
+	return new Promise((resolve, reject) => {
+		const req = http.get({ host: '127.0.0.1', port, path: filePath, agent: false }, (res) => {
+			let received = 0;
+			const finish = () => resolve({ status: res.statusCode ?? 0, declared: Number(res.headers['content-length']), received, complete: res.complete });
+			res.on('data', (chunk: Buffer) => {
+				received += chunk.length;
+			});
+			res.on('end', finish);
+			res.on('error', finish);
+			res.on('aborted', finish);
+		});
+		req.setTimeout(5000, () => req.destroy(new Error('timed out')));
+		req.on('error', reject);
+	});
+}
+
+describe('velox.static body transfer', () => {
+	it('streams a large file whole and intact', async () => {
+		await withApp(undefined, async ({ port }) => {
+			const res = await send(port, { path: '/large.bin' });
+			assert.equal(res.status, 200);
+			assert.equal(res.headers['content-length'], String(LARGE_SIZE));
+			assert.equal(res.body.length, LARGE_SIZE);
+			assert.ok(res.body.equals(large));
+		});
+	});
+
+	it('serves a range deep inside a large file', async () => {
+		await withApp(undefined, async ({ port }) => {
+			const start = LARGE_SIZE - 200000;
+			const res = await send(port, { path: '/large.bin', headers: { range: `bytes=${start}-${start + 99999}` } });
+			assert.equal(res.status, 206);
+			assert.ok(res.body.equals(large.subarray(start, start + 100000)));
+		});
+	});
+
+	it('serves files on both sides of the single-read limit intact', async () => {
+		await withApp(undefined, async ({ port }) => {
+			const atLimit = await send(port, { path: '/at-limit.bin' });
+			assert.ok(atLimit.body.equals(large.subarray(0, SMALL_FILE_SIZE)));
+			const overLimit = await send(port, { path: '/over-limit.bin' });
+			assert.ok(overLimit.body.equals(large.subarray(0, SMALL_FILE_SIZE + 1)));
+			const range = await send(port, { path: '/over-limit.bin', headers: { range: 'bytes=10-20' } });
+			assert.ok(range.body.equals(large.subarray(10, 21)));
+		});
+	});
+
+	it('applies back-pressure: a client that stops reading stops the file reads', async () => {
+		let written = 0;
+		const app = velox();
+		app.use((_req, res, next) => {
+			const write = res.write;
+			res.write = function countedWrite(this: ServerResponse, chunk: Buffer, encoding?: BufferEncoding, callback?: () => void) {
+				written += chunk.length;
+				return write.call(this, chunk, encoding as BufferEncoding, callback);
+			} as typeof res.write;
+			next();
+		});
+		app.use(velox.static(temp.dir));
+		const running = await listen(app as unknown as RequestListener);
+		try {
+			const socket = net.connect(running.port, '127.0.0.1');
+			await once(socket, 'connect');
+			socket.write('GET /large.bin HTTP/1.1\r\nHost: x\r\n\r\n');
+			await once(socket, 'data');
+			socket.pause();
+			await delay(300);
+			assert.ok(written < LARGE_SIZE / 2, `wrote ${written} bytes to a client that reads nothing`);
+			socket.destroy();
+		} finally {
+			await running.close();
+		}
+	});
+
+	it('closes the file descriptor on finish, errors, HEAD, 304 and client abort', async () => {
+		const baseline = openDescriptorCount();
+		if (baseline === -1) return;
+		await withApp(undefined, async ({ port }) => {
+			const full = await send(port, { path: '/large.bin' });
+			await send(port, { path: '/at-limit.bin' });
+			await send(port, { method: 'HEAD', path: '/large.bin' });
+			await send(port, { path: '/large.bin', headers: { 'if-none-match': String(full.headers.etag) } });
+			await send(port, { path: '/large.bin', headers: { range: 'bytes=5-10' } });
+			await send(port, { path: '/missing.bin' });
+			for (let i = 0; i < 5; i++) {
+				const socket = net.connect(port, '127.0.0.1');
+				await once(socket, 'connect');
+				socket.write('GET /large.bin HTTP/1.1\r\nHost: x\r\n\r\n');
+				await once(socket, 'data');
+				socket.destroy();
+			}
+		});
+		assert.ok((await settlesTo(baseline)) <= baseline, 'a file descriptor leaked');
+	});
+
+	it('a file that vanishes between stat and open gives a clean 404 error', async () => {
+		for (const name of ['gone-small.bin', 'gone-large.bin']) {
+			writeFileSync(path.join(temp.dir, name), name === 'gone-small.bin' ? 'tiny' : large);
+			await withApp(
+				(_res, filePath) => unlinkSync(filePath),
+				async ({ port }) => {
+					const res = await send(port, { path: '/' + name });
+					assert.equal(res.status, 599, name);
+					const err = JSON.parse(res.text);
+					assert.equal(err.status, 404, name);
+					assert.equal(err.code, 'ENOENT', name);
+					assert.equal(err.expose, false, name);
+				},
+			);
+		}
+	});
+
+	it('a read error after the open (file replaced by a directory) is a 500 error and closes the descriptor', async () => {
+		const baseline = openDescriptorCount();
+		for (const name of ['becomes-dir-small', 'becomes-dir-large']) {
+			writeFileSync(path.join(temp.dir, name), name.endsWith('small') ? 'tiny' : large);
+			await withApp(
+				(_res, filePath) => {
+					unlinkSync(filePath);
+					mkdirSync(filePath);
+				},
+				async ({ port }) => {
+					const res = await send(port, { path: '/' + name });
+					assert.equal(res.status, 599, name);
+					const err = JSON.parse(res.text);
+					assert.equal(err.status, 500, name);
+					assert.equal(err.code, 'EISDIR', name);
+					assert.equal(err.expose, false, name);
+				},
+			);
+		}
+		if (baseline !== -1) assert.ok((await settlesTo(baseline)) <= baseline, 'a file descriptor leaked');
+	});
+
+	it('a symlink whose target vanishes after the stat gives a clean 404 error', async () => {
+		writeFileSync(path.join(temp.dir, 'target.txt'), 'target');
+		symlinkSync(path.join(temp.dir, 'target.txt'), path.join(temp.dir, 'link.txt'));
+		await withApp(
+			() => rmSync(path.join(temp.dir, 'target.txt')),
+			async ({ port }) => {
+				const res = await send(port, { path: '/link.txt' });
+				assert.equal(JSON.parse(res.text).status, 404);
+				assert.equal((await send(port, { path: '/link.txt' })).status, 404);
+			},
+		);
+	});
+
+	it('a small file that shrinks after the stat gives an error, not a short body', async () => {
+		writeFileSync(path.join(temp.dir, 'shrinks.txt'), 'will be emptied');
+		await withApp(
+			(_res, filePath) => truncateSync(filePath, 0),
+			async ({ port }) => {
+				const res = await send(port, { path: '/shrinks.txt' });
+				assert.equal(res.status, 599);
+				assert.equal(JSON.parse(res.text).status, 500);
+				assert.equal(JSON.parse(res.text).expose, false);
+			},
+		);
+	});
+
+	it('a large file that shrinks mid-transfer ends the connection instead of a short response', async () => {
+		writeFileSync(path.join(temp.dir, 'shrinks.bin'), large);
+		await withApp(
+			(_res, filePath) => truncateSync(filePath, 1000),
+			async ({ port }) => {
+				const res = await fetchPartial(port, '/shrinks.bin');
+				assert.equal(res.declared, LARGE_SIZE);
+				assert.equal(res.complete, false);
+				assert.ok(res.received < LARGE_SIZE);
+			},
+		);
+	});
+});
