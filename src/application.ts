@@ -291,9 +291,9 @@ app.render = function render(this: App, name: string, options?: unknown, callbac
 	}
 	opts = opts || {};
 	const renderOptions: Record<string, unknown> = {};
-	Object.assign(renderOptions, this.locals);
-	if (opts._locals) Object.assign(renderOptions, opts._locals);
-	Object.assign(renderOptions, opts);
+	mergeLocals(renderOptions, this.locals);
+	if (opts._locals) mergeLocals(renderOptions, opts._locals as object);
+	mergeLocals(renderOptions, opts);
 	if (renderOptions.cache == null) renderOptions.cache = this.enabled('view cache');
 	let view: ViewLike | undefined;
 	if (renderOptions.cache) view = cache[name];
@@ -319,6 +319,19 @@ app.render = function render(this: App, name: string, options?: unknown, callbac
 		done(err as Error);
 	}
 };
+
+/**
+ * Copies own enumerable keys like `Object.assign`, except that a `__proto__`
+ * key (JSON.parse makes those) becomes a plain property instead of replacing
+ * the target's prototype. Security: locals can come from parsed input.
+ */
+function mergeLocals(target: Record<string, unknown>, source: object): void {
+	for (const key of Object.keys(source)) {
+		const value = (source as Record<string, unknown>)[key];
+		if (key === '__proto__') Object.defineProperty(target, key, { configurable: true, enumerable: true, writable: true, value });
+		else target[key] = value;
+	}
+}
 
 /**
  * Constructors node uses to build each request and response when the app

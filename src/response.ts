@@ -18,7 +18,7 @@ import mime from 'mime';
 import statuses from 'statuses';
 import vary from 'vary';
 import { createHttpError } from './errors';
-import { download, sendFile } from './send/response-methods';
+import { download, sendFile, sendfile } from './send/response-methods';
 import type { ETagFunction } from './settings';
 
 const deprecate = depd('velox');
@@ -668,6 +668,8 @@ response.render = render;
 // File transfers live with the file-sending engine (src/send).
 response.sendFile = sendFile;
 response.download = download;
+// Express 4's deprecated lower-case form, with its own warning.
+response.sendfile = sendfile;
 
 // `res.locals` is created on first use rather than for every request.
 Object.defineProperty(response, 'locals', {

@@ -145,7 +145,7 @@ export interface SendFileOptions {
 	/** Serve `index` files for directories (internal to `velox.static`). */
 	index?: string | string[] | false;
 	extensions?: string | string[] | false;
-	/** Serve a path whose last part starts with a dot only outside a dot-directory. */
+	/** First byte to send (inclusive), as `send` accepts it. */
 	start?: number;
 	end?: number;
 }
@@ -170,6 +170,9 @@ export interface Response<ResBody = unknown, Locals extends Record<string, unkno
 	download(path: string, callback?: ErrorCallback): void;
 	download(path: string, filename: string, callback?: ErrorCallback): void;
 	download(path: string, filename: string, options: DownloadOptions, callback?: ErrorCallback): void;
+	download(path: string, options: DownloadOptions, callback?: ErrorCallback): void;
+	/** @deprecated Use `res.sendFile`. */
+	sendfile?(path: string, options?: SendFileOptions | ErrorCallback, callback?: ErrorCallback): void;
 	contentType(type: string): this;
 	type(type: string): this;
 	format(object: Record<string, ((req: Request, res: Response, next: NextFunction) => void) | (() => void)>): this;
