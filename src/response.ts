@@ -19,7 +19,7 @@ import statuses from 'statuses';
 import vary from 'vary';
 import { createHttpError } from './errors';
 import { download, sendFile, sendfile } from './send/response-methods';
-import type { ETagFunction } from './settings';
+import { type ETagFunction, isBuiltInETag } from './settings';
 
 const deprecate = depd('velox');
 
@@ -182,12 +182,15 @@ function send(this: VeloxResponse, body?: unknown, ...rest: unknown[]): VeloxRes
 	if (chunk !== undefined) {
 		if (Buffer.isBuffer(chunk)) {
 			length = chunk.length;
-		} else if (!generateETag) {
+		} else if (typeof chunk === 'string' && (!generateETag || isBuiltInETag(etagFn))) {
 			// Express turns strings of 1000+ characters into a Buffer here; the
-			// length is the same and node encodes the string once in `end`.
+			// length is the same and node encodes the string once in `end`. The
+			// built-in ETag generators take the string as is (and remember the
+			// ETag of a repeated body, see settings.ts), so no Buffer is made.
 			length = Buffer.byteLength(chunk as string, encoding);
 		} else {
-			// Encoded once: the same bytes are hashed and written.
+			// A custom `etag fn` gets a Buffer, as in Express: encoded once, the same
+			// bytes are hashed and written. (A non-string body fails here exactly as in Express.)
 			chunk = Buffer.from(chunk as string, encoding);
 			encoding = undefined;
 			length = (chunk as Buffer).length;

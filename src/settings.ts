@@ -19,18 +19,34 @@ type OneShotHash = (algorithm: string, data: Buffer, outputEncoding: 'base64') =
 // bodies `res.send` hashes on every response. Same bytes, same ETag.
 const oneShotHash = (crypto as unknown as { hash?: OneShotHash }).hash;
 
+// Repeated bodies (a constant `res.send('…')`, the same JSON for every
+// request) are common: their ETag is remembered, keyed by the string itself,
+// so hashing happens once. Bounded: short strings only, and the table is
+// cleared when full. The ETag is a pure function of the bytes, so a
+// remembered value is exactly the computed one.
+const MEMO_MAX_LENGTH = 2048;
+const MEMO_MAX_ENTRIES = 512;
+
 function createETagGenerator(weak: boolean): ETagFunction {
-	if (typeof oneShotHash === 'function') {
-		const prefix = weak ? 'W/"' : '"';
-		return function generateETag(body: string | Buffer, encoding?: BufferEncoding): string {
-			const buffer = Buffer.isBuffer(body) ? body : Buffer.from(body, encoding);
-			// The `etag` package's format: length in hex, then 27 characters of base64 SHA-1.
-			return prefix + buffer.length.toString(16) + '-' + oneShotHash('sha1', buffer, 'base64').substring(0, 27) + '"';
-		};
-	}
+	const prefix = weak ? 'W/"' : '"';
+	const hashBuffer =
+		typeof oneShotHash === 'function'
+			? // The `etag` package's format: length in hex, then 27 characters of base64 SHA-1.
+				(buffer: Buffer): string => prefix + buffer.length.toString(16) + '-' + oneShotHash('sha1', buffer, 'base64').substring(0, 27) + '"'
+			: (buffer: Buffer): string => createETag(buffer, { weak });
+	const memo = new Map<string, string>();
 	return function generateETag(body: string | Buffer, encoding?: BufferEncoding): string {
-		const buffer = Buffer.isBuffer(body) ? body : Buffer.from(body, encoding);
-		return createETag(buffer, { weak });
+		if (Buffer.isBuffer(body)) return hashBuffer(body);
+		if (body.length > MEMO_MAX_LENGTH || (encoding !== undefined && encoding !== 'utf8' && encoding !== 'utf-8')) {
+			return hashBuffer(Buffer.from(body, encoding));
+		}
+		let etag = memo.get(body);
+		if (etag === undefined) {
+			etag = hashBuffer(Buffer.from(body, 'utf8'));
+			if (memo.size >= MEMO_MAX_ENTRIES) memo.clear();
+			memo.set(body, etag);
+		}
+		return etag;
 	};
 }
 
@@ -38,6 +54,11 @@ function createETagGenerator(weak: boolean): ETagFunction {
 export const strongETag: ETagFunction = createETagGenerator(false);
 /** Weak ETag of a body, as Express's `utils.wetag`. */
 export const weakETag: ETagFunction = createETagGenerator(true);
+
+/** Whether `fn` is one of Velox's own generators (they accept strings directly). */
+export function isBuiltInETag(fn: unknown): boolean {
+	return fn === weakETag || fn === strongETag;
+}
 
 /** Compiles the `etag` setting; `undefined` means no ETag. */
 export function compileETag(value: unknown): ETagFunction | undefined {
