@@ -30,11 +30,18 @@ export function createHtmlDocument(title: string, body: string): string {
 /**
  * Collapses leading slashes into one. Security: `//evil.example/` as a
  * Location would be a protocol-relative URL to another host (open redirect).
+ * Beyond serve-static, backslashes in that leading run count too: browsers
+ * read `/\evil.example` as `//evil.example`.
  */
 export function collapseLeadingSlashes(path: string): string {
 	let i = 0;
-	while (i < path.length && path.charCodeAt(i) === 0x2f) i++;
-	return i > 1 ? '/' + path.slice(i) : path;
+	let hasBackslash = false;
+	for (; i < path.length; i++) {
+		const code = path.charCodeAt(i);
+		if (code === 0x5c) hasBackslash = true;
+		else if (code !== 0x2f) break;
+	}
+	return i > 1 || hasBackslash ? '/' + path.slice(i) : path;
 }
 
 /** The URLs that parseurl parses by hand (a path with no whitespace or `#`), the rest goes to url.parse. */
