@@ -21,8 +21,27 @@ interface ErrorLike {
 const DOUBLE_SPACE_REGEXP = /\x20{2}/g;
 const NEWLINE_REGEXP = /\n/g;
 
+function hasNoBody(req: IncomingMessage): boolean {
+	const headers = req.headers;
+	if (headers['transfer-encoding'] !== undefined) return false;
+	const length = headers['content-length'];
+	return length === undefined || length === '0';
+}
+
+// The last page built: a repeated 404 (same method and path) reuses it.
+let lastMessage = '';
+let lastDocument = '';
+
 /** Express's (finalhandler's) small error page; `message` is escaped here. */
 export function createHtmlDocument(message: string): string {
+	if (message === lastMessage && lastDocument !== '') return lastDocument;
+	const document = buildHtmlDocument(message);
+	lastMessage = message;
+	lastDocument = document;
+	return document;
+}
+
+function buildHtmlDocument(message: string): string {
 	const body = escapeHtml(message).replace(NEWLINE_REGEXP, '<br>').replace(DOUBLE_SPACE_REGEXP, ' &nbsp;');
 	return (
 		'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>' +
@@ -122,7 +141,9 @@ export function finalHandle(
 	// is nothing to wait for; node discards unread body data when we respond.
 	// A body parser that stopped reading an over-limit body marked the response
 	// `Connection: close`: answer now rather than wait for bytes that may never come.
-	if (onFinished.isFinished(req) || req.complete || res.getHeader('connection') === 'close') {
+	// A request without a body (no Transfer-Encoding, no or zero Content-Length)
+	// has nothing left to wait for either: this is the common synchronous 404.
+	if (onFinished.isFinished(req) || req.complete || hasNoBody(req) || res.getHeader('connection') === 'close') {
 		write();
 		return;
 	}
