@@ -13,7 +13,7 @@ import { methods } from './router/methods';
 import { kFinalHandler, Router } from './router/router';
 import { compileETag, compileQueryParser, compileTrust, type QueryParserFunction } from './settings';
 import { kQueryParser, kRequestClass, kResponseClass } from './symbols';
-import { flatten } from './utils';
+import { splitUseArguments } from './utils';
 import { View } from './view';
 
 const deprecate = depd('velox');
@@ -173,18 +173,7 @@ app.handle = function handle(this: App, req: IncomingMessage, res: ServerRespons
 };
 
 app.use = function use(this: App, ...args: unknown[]): App {
-	let offset = 0;
-	let path: unknown = '/';
-	const first = args[0];
-	if (typeof first !== 'function') {
-		let arg = first;
-		while (Array.isArray(arg) && arg.length !== 0) arg = arg[0];
-		if (typeof arg !== 'function') {
-			offset = 1;
-			path = first;
-		}
-	}
-	const fns = flatten(args.slice(offset));
+	const { path, handlers: fns } = splitUseArguments(args);
 	if (fns.length === 0) throw new TypeError('app.use() requires a middleware function');
 	this.lazyrouter();
 	const router = this._router!;

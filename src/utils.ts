@@ -13,3 +13,23 @@ function flattenInto(values: readonly unknown[], result: unknown[]): void {
 		else result.push(value);
 	}
 }
+
+/**
+ * `use([path,] ...handlers)` arguments as Express reads them: the first
+ * argument is the path unless it (or the first leaf of nested arrays) is a
+ * function; the default path is `/`. Handlers come back flattened.
+ */
+export function splitUseArguments(args: readonly unknown[]): { path: unknown; handlers: unknown[] } {
+	let offset = 0;
+	let path: unknown = '/';
+	const first = args[0];
+	if (typeof first !== 'function') {
+		let arg = first;
+		while (Array.isArray(arg) && arg.length !== 0) arg = arg[0];
+		if (typeof arg !== 'function') {
+			offset = 1;
+			path = first;
+		}
+	}
+	return { path, handlers: flatten(args.slice(offset)) };
+}

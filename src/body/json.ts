@@ -2,7 +2,7 @@
  * `velox.json()`: parses JSON bodies into `req.body`, as Express 4's `express.json()`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { compileLimit, compileTypeChecker, compileVerify, charsetOf, exactTypeOf, hasBody } from './options';
+import { claimsRequest, compileLimit, compileTypeMatcher, compileVerify, requestCharset } from './options';
 import { failRequest, type ReadConfig, readBody, unsupportedCharset } from './read';
 import type { BodyParserMiddleware, BodyRequest, JsonOptions } from './types';
 
@@ -23,9 +23,7 @@ export function json(options?: JsonOptions): BodyParserMiddleware {
 	const opts = options || {};
 	const reviver = opts.reviver;
 	const strict = opts.strict !== false;
-	const exactType = exactTypeOf(opts.type, 'application/json');
-	const exactTypeUtf8 = exactType === null ? null : exactType + '; charset=utf-8';
-	const shouldParse = compileTypeChecker(opts.type, 'application/json');
+	const matcher = compileTypeMatcher(opts.type, 'application/json');
 
 	function parse(text: string): unknown {
 		// Express 4 compatibility: an empty body gives `{}` (a common client-side mistake).
@@ -50,28 +48,11 @@ export function json(options?: JsonOptions): BodyParserMiddleware {
 
 	return function jsonParser(req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void {
 		const request = req as BodyRequest;
-		if (request._body) {
+		if (!claimsRequest(request, matcher)) {
 			next();
 			return;
 		}
-		// Express 4 compatibility: `{}` whenever the parser skips the request or fails.
-		request.body = request.body || {};
-		if (!hasBody(req)) {
-			next();
-			return;
-		}
-		const header = req.headers['content-type'];
-		let charset: string;
-		// Hot path: the exact configured type needs no media-type parsing (see exactTypeOf).
-		if (header === exactType || header === exactTypeUtf8) {
-			charset = 'utf-8';
-		} else {
-			if (!shouldParse(req)) {
-				next();
-				return;
-			}
-			charset = charsetOf(header) || 'utf-8';
-		}
+		const charset = requestCharset(request, matcher) || 'utf-8';
 		// RFC 7159 section 8.1: JSON is Unicode.
 		if (charset.slice(0, 4) !== 'utf-') {
 			failRequest(request, res, next, unsupportedCharset(charset), config.limit);

@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import bytes from 'bytes';
 import contentType from 'content-type';
 import typeis from 'type-is';
-import type { BodyParserOptions } from './types';
+import type { BodyParserOptions, BodyRequest } from './types';
 
 /** The body limit used when `limit` is absent: 100kb, as Express 4. */
 const DEFAULT_LIMIT = 102400;
@@ -80,4 +80,41 @@ export function charsetOf(header: string | undefined): string | undefined {
  */
 export function hasBody(req: IncomingMessage): boolean {
 	return req.headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(req.headers['content-length']));
+}
+
+/** Which requests a parser reads, compiled from its `type` option once. */
+export interface TypeMatcher {
+	/** The configured type when it is a plain `type/subtype` (matched by string comparison). */
+	readonly exactType: string | null;
+	/** `exactType` with `; charset=utf-8`, what many clients send. */
+	readonly exactTypeUtf8: string | null;
+	readonly shouldParse: TypeChecker;
+}
+
+export function compileTypeMatcher(type: BodyParserOptions['type'], fallback: string): TypeMatcher {
+	const exactType = exactTypeOf(type, fallback);
+	return { exactType, exactTypeUtf8: exactType === null ? null : exactType + '; charset=utf-8', shouldParse: compileTypeChecker(type, fallback) };
+}
+
+/**
+ * The prologue all four parsers share, as body-parser has it: leave a body an
+ * earlier parser read, default `req.body` to `{}` (Express 4 compatibility),
+ * skip requests without a body or of another type. True when this parser reads it.
+ */
+export function claimsRequest(request: BodyRequest, matcher: TypeMatcher): boolean {
+	if (request._body) return false;
+	request.body = request.body || {};
+	if (!hasBody(request)) return false;
+	const header = request.headers['content-type'];
+	// Hot path: the exact configured type needs no media-type parsing (see exactTypeOf).
+	if (header !== undefined && (header === matcher.exactType || header === matcher.exactTypeUtf8)) return true;
+	return Boolean(matcher.shouldParse(request));
+}
+
+/** The request's charset for a claimed request: the exact types need no parsing. */
+export function requestCharset(request: BodyRequest, matcher: TypeMatcher): string | undefined {
+	const header = request.headers['content-type'];
+	if (header === matcher.exactTypeUtf8) return 'utf-8';
+	if (header === matcher.exactType) return '';
+	return charsetOf(header);
 }

@@ -2,7 +2,7 @@
  * `velox.text()`: decodes bodies into a string on `req.body`, as Express 4's `express.text()`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { charsetOf, compileLimit, compileTypeChecker, compileVerify, exactTypeOf, hasBody } from './options';
+import { claimsRequest, compileLimit, compileTypeMatcher, compileVerify, requestCharset } from './options';
 import { type ReadConfig, readBody } from './read';
 import type { BodyParserMiddleware, BodyRequest, TextOptions } from './types';
 
@@ -18,8 +18,7 @@ import type { BodyParserMiddleware, BodyRequest, TextOptions } from './types';
 export function text(options?: TextOptions): BodyParserMiddleware {
 	const opts = options || {};
 	const defaultCharset = opts.defaultCharset || 'utf-8';
-	const exactType = exactTypeOf(opts.type, 'text/plain');
-	const shouldParse = compileTypeChecker(opts.type, 'text/plain');
+	const matcher = compileTypeMatcher(opts.type, 'text/plain');
 	const config: ReadConfig = {
 		limit: compileLimit(opts.limit),
 		inflate: opts.inflate !== false,
@@ -29,22 +28,10 @@ export function text(options?: TextOptions): BodyParserMiddleware {
 
 	return function textParser(req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void {
 		const request = req as BodyRequest;
-		if (request._body) {
+		if (!claimsRequest(request, matcher)) {
 			next();
 			return;
 		}
-		// Express 4 compatibility: `{}` whenever the parser skips the request or fails.
-		request.body = request.body || {};
-		if (!hasBody(req)) {
-			next();
-			return;
-		}
-		const header = req.headers['content-type'];
-		// Hot path: the exact configured type needs no media-type parsing (see exactTypeOf).
-		if (header !== exactType && !shouldParse(req)) {
-			next();
-			return;
-		}
-		readBody(request, res, next, config, charsetOf(header) || defaultCharset);
+		readBody(request, res, next, config, requestCharset(request, matcher) || defaultCharset);
 	};
 }

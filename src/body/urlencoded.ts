@@ -6,7 +6,7 @@ import querystring from 'node:querystring';
 import depd from 'depd';
 import qs from 'qs';
 import { createHttpError } from '../errors';
-import { charsetOf, compileLimit, compileTypeChecker, compileVerify, exactTypeOf, hasBody } from './options';
+import { claimsRequest, compileLimit, compileTypeMatcher, compileVerify, requestCharset } from './options';
 import { failRequest, type ReadConfig, readBody, unsupportedCharset } from './read';
 import type { BodyParserMiddleware, BodyRequest, UrlencodedOptions } from './types';
 
@@ -25,9 +25,7 @@ const deprecate = depd('body-parser');
 export function urlencoded(options?: UrlencodedOptions): BodyParserMiddleware {
 	const opts = options || {};
 	if (opts.extended === undefined) deprecate('undefined extended: provide extended option');
-	const exactType = exactTypeOf(opts.type, 'application/x-www-form-urlencoded');
-	const exactTypeUtf8 = exactType === null ? null : exactType + '; charset=utf-8';
-	const shouldParse = compileTypeChecker(opts.type, 'application/x-www-form-urlencoded');
+	const matcher = compileTypeMatcher(opts.type, 'application/x-www-form-urlencoded');
 	const limit = compileLimit(opts.limit);
 	const verify = compileVerify(opts.verify);
 	const queryParse = opts.extended !== false ? extendedParser(opts) : simpleParser(opts);
@@ -42,28 +40,11 @@ export function urlencoded(options?: UrlencodedOptions): BodyParserMiddleware {
 
 	return function urlencodedParser(req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void {
 		const request = req as BodyRequest;
-		if (request._body) {
+		if (!claimsRequest(request, matcher)) {
 			next();
 			return;
 		}
-		// Express 4 compatibility: `{}` whenever the parser skips the request or fails.
-		request.body = request.body || {};
-		if (!hasBody(req)) {
-			next();
-			return;
-		}
-		const header = req.headers['content-type'];
-		let charset: string;
-		// Hot path: the exact configured type needs no media-type parsing (see exactTypeOf).
-		if (header === exactType || header === exactTypeUtf8) {
-			charset = 'utf-8';
-		} else {
-			if (!shouldParse(req)) {
-				next();
-				return;
-			}
-			charset = charsetOf(header) || 'utf-8';
-		}
+		const charset = requestCharset(request, matcher) || 'utf-8';
 		if (charset !== 'utf-8') {
 			failRequest(request, res, next, unsupportedCharset(charset), limit);
 			return;

@@ -13,7 +13,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import depd from 'depd';
 import { finalHandle } from '../final-handler';
-import { flatten } from '../utils';
+import { splitUseArguments } from '../utils';
 import { pathnameOf, protohostOf } from '../url';
 import { Layer, type Next, type ParamsRecord } from './layer';
 import { type PathInput, requestSegmentKey } from './matcher';
@@ -472,18 +472,7 @@ Router.process_params = function process_params(
 };
 
 Router.use = function use(this: Router, ...args: unknown[]): Router {
-	let offset = 0;
-	let path: unknown = '/';
-	const first = args[0];
-	if (typeof first !== 'function') {
-		let arg = first;
-		while (Array.isArray(arg) && arg.length !== 0) arg = arg[0];
-		if (typeof arg !== 'function') {
-			offset = 1;
-			path = first;
-		}
-	}
-	const callbacks = flatten(args.slice(offset));
+	const { path, handlers: callbacks } = splitUseArguments(args);
 	if (callbacks.length === 0) {
 		throw new TypeError('Router.use() requires a middleware function');
 	}
