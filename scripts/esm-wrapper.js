@@ -20,7 +20,7 @@ const types = [
 	...names.map((name) => `export declare const ${name}: typeof velox.${name};`),
 	"declare const serveStatic: typeof velox['static'];",
 	'export { serveStatic as static };',
-	"export type { Application, Request, Response, NextFunction, RequestHandler, ErrorRequestHandler, Router as RouterInstance, RouterOptions, CookieOptions, SendFileOptions, ParamsDictionary, ParsedQs, RouteParameters, ParamKeys } from './index.js';",
+	"export type { Application, Express, Request, Response, NextFunction, RequestHandler, ErrorRequestHandler, Router as RouterInstance, RouterOptions, CookieOptions, SendFileOptions, ParamsDictionary, ParsedQs, PathParams, IRoute, RouteParameters, ParamKeys } from './index.js';",
 	'',
 ];
 fs.writeFileSync(path.join(dist, 'index.d.mts'), types.join('\n'));

@@ -104,17 +104,39 @@ for (const name of removedMiddlewares) {
 
 declare namespace velox {
 	export type Application = T.Application;
-	export type Request<P = T.ParamsDictionary, ResBody = unknown, ReqBody = unknown, ReqQuery = T.ParsedQs> = T.Request<P, ResBody, ReqBody, ReqQuery>;
-	export type Response<ResBody = unknown> = T.Response<ResBody>;
+	/** What `velox()` returns; the name @types/express gives it. */
+	export type Express = T.Application;
+	export type Request<
+		P = T.ParamsDictionary,
+		ResBody = unknown,
+		ReqBody = unknown,
+		ReqQuery = T.ParsedQs,
+		Locals extends Record<string, unknown> = Record<string, unknown>,
+	> = T.Request<P, ResBody, ReqBody, ReqQuery, Locals>;
+	export type Response<ResBody = unknown, Locals extends Record<string, unknown> = Record<string, unknown>> = T.Response<ResBody, Locals>;
 	export type NextFunction = T.NextFunction;
-	export type RequestHandler<P = T.ParamsDictionary> = T.RequestHandler<P>;
-	export type ErrorRequestHandler<P = T.ParamsDictionary> = T.ErrorRequestHandler<P>;
+	export type RequestHandler<
+		P = T.ParamsDictionary,
+		ResBody = unknown,
+		ReqBody = unknown,
+		ReqQuery = T.ParsedQs,
+		Locals extends Record<string, unknown> = Record<string, unknown>,
+	> = T.RequestHandler<P, ResBody, ReqBody, ReqQuery, Locals>;
+	export type ErrorRequestHandler<
+		P = T.ParamsDictionary,
+		ResBody = unknown,
+		ReqBody = unknown,
+		ReqQuery = T.ParsedQs,
+		Locals extends Record<string, unknown> = Record<string, unknown>,
+	> = T.ErrorRequestHandler<P, ResBody, ReqBody, ReqQuery, Locals>;
 	export type Router = T.Router;
+	export type IRoute<Path extends string = string> = T.Route<Path>;
 	export type RouterOptions = T.RouterOptions;
 	export type CookieOptions = T.CookieOptions;
 	export type SendFileOptions = T.SendFileOptions;
 	export type ParamsDictionary = T.ParamsDictionary;
 	export type ParsedQs = T.ParsedQs;
+	export type PathParams = T.PathParams;
 	export type RouteParameters<Path> = T.RouteParameters<Path>;
 	export type ParamKeys<Path extends string> = T.ParamKeys<Path>;
 }
