@@ -14,11 +14,14 @@ type QueryRequest = IncomingMessage & { query?: unknown };
  * @example
  * router.use(velox.query({ depth: 2 }));
  */
-export function query(options?: qs.IParseOptions | ((str: string) => unknown)) {
-	let parse: (str: string, opts?: qs.IParseOptions) => unknown = qs.parse;
+/** qs parse options (see the qs documentation), or a parser function of the query string. */
+export type QueryOptions = Record<string, unknown> | ((str: string) => unknown);
+
+export function query(options?: QueryOptions) {
+	let parse = qs.parse as (str: string, opts?: qs.IParseOptions) => unknown;
 	let opts: qs.IParseOptions | undefined = Object.assign({}, options) as qs.IParseOptions;
 	if (typeof options === 'function') {
-		parse = options;
+		parse = options as (str: string) => unknown;
 		opts = undefined;
 	}
 	if (opts !== undefined && opts.allowPrototypes === undefined) opts.allowPrototypes = true;

@@ -4,12 +4,29 @@
  * so a Velox `req` can be handed to code typed against Express.
  */
 import type { IncomingMessage } from 'node:http';
-import type { Options as RangeParserOptions, Ranges, Result as RangeParserResult } from 'range-parser';
 import type { Application } from './application';
 import type { NextFunction } from './handlers';
 import type { ParamsDictionary, ParsedQs } from './params';
 import type { Response } from './response';
 import type { Route } from './router';
+
+// The range-parser shapes, declared here so the published types need no @types package.
+/** `req.range` options. */
+export interface RangeParserOptions {
+	/** Combine overlapping and adjacent ranges. */
+	combine?: boolean;
+}
+/** One satisfiable byte range, inclusive. */
+export interface RangeParserRange {
+	start: number;
+	end: number;
+}
+/** The ranges of a `Range` header, with their unit (`bytes`). */
+export interface Ranges extends Array<RangeParserRange> {
+	type: string;
+}
+/** -1: unsatisfiable; -2: malformed. */
+export type RangeParserResult = -1 | -2;
 
 /** One entry of a parsed Accept header, as @types/express describes `req.accepted`. */
 export interface MediaType {
