@@ -4,75 +4,28 @@
  * header values and their order, bodies, deprecation messages. Each app's
  * `app.response` inherits it and carries `app`; `req` is set per request.
  */
-import type { IncomingMessage } from 'node:http';
 import { ServerResponse } from 'node:http';
 import { extname } from 'node:path';
 import contentDisposition from 'content-disposition';
 import contentType from 'content-type';
-import { serialize, type CookieSerializeOptions } from 'cookie';
-import { sign } from 'cookie-signature';
 import depd from 'depd';
-import encodeUrl from 'encodeurl';
-import escapeHtml from 'escape-html';
 import mime from 'mime';
 import statuses from 'statuses';
 import vary from 'vary';
-import { createHttpError } from './errors';
-import { download, sendFile, sendfile } from './send/response-methods';
-import { type ETagFunction, isBuiltInETag } from './settings';
+import { download, sendFile, sendfile } from '../send/response-methods';
+import { type ETagFunction, isBuiltInETag } from '../settings';
+
+import { clearCookie, cookie } from './cookie';
+import { format } from './format';
+import { json, jsonp } from './json';
+import { location, redirect } from './redirect';
+import type { HeaderValue, Next, RenderCallback, VeloxResponse } from './types';
 
 const deprecate = depd('velox');
-
-type Next = (err?: unknown) => void;
-type RenderCallback = (err: Error | null, html?: string) => void;
-type FormatCallback = (req: ResponseRequest, res: VeloxResponse, next: Next | undefined) => void;
-type HeaderValue = string | number | readonly string[];
-
-/** What the response reads from its app (`res.app`, `req.app`). */
-interface ResponseApp {
-	settings: Record<string, unknown>;
-	render(name: string, options: object, callback: RenderCallback): void;
-}
-
-/** The request members Express 4's response uses (request.ts provides them). */
-interface ResponseRequest extends IncomingMessage {
-	app: ResponseApp;
-	fresh: boolean;
-	query: Record<string, unknown>;
-	secret?: string;
-	next?: Next;
-	accepts(types: string[]): string | false;
-	get(field: string): string | undefined;
-}
-
-interface CookieOptions extends CookieSerializeOptions {
-	signed?: boolean;
-}
-
-/** `this` inside the response methods. */
-interface VeloxResponse extends ServerResponse<ResponseRequest> {
-	app: ResponseApp;
-	locals: Record<string, unknown>;
-	status(code: number): this;
-	set(field: unknown, ...value: unknown[]): this;
-	get(field: string): HeaderValue | undefined;
-	append(field: string, value?: unknown): this;
-	type(type: string): this;
-	vary(field: string | string[]): this;
-	location(url: string): this;
-	format(object: Record<string, FormatCallback>): this;
-	cookie(name: string, value: unknown, options?: CookieOptions): this;
-	json(body?: unknown, ...rest: unknown[]): this;
-	send(body?: unknown, ...rest: unknown[]): this;
-}
 
 export const response: Record<string | symbol, unknown> = Object.create(ServerResponse.prototype);
 
 const charsetRegExp = /;\s*charset\s*=/;
-const jsonEscapeRegExp = /[<>&]/g;
-const jsonpCallbackRegExp = /[^[\]\w$.]/g;
-const lineSeparatorRegExp = /\u2028/g;
-const paragraphSeparatorRegExp = /\u2029/g;
 
 // mime@1's `charsets.lookup` takes an optional fallback its types call required.
 const mimeCharsets = mime.charsets as unknown as { lookup(type: string): string | undefined };
@@ -260,84 +213,6 @@ function setCharset(type: string, charset: string): string {
 	return contentType.format(parsed);
 }
 
-/**
- * Sends `body` as JSON, with the `json replacer`, `json spaces` and
- * `json escape` settings.
- *
- * @example
- * res.status(201).json({ id: 7 });
- */
-function json(this: VeloxResponse, obj?: unknown, ...rest: unknown[]): VeloxResponse {
-	let value = obj;
-	if (rest.length === 1) {
-		const second = rest[0];
-		if (typeof second === 'number') {
-			deprecate('res.json(obj, status): Use res.status(status).json(obj) instead');
-			this.statusCode = second;
-		} else {
-			deprecate('res.json(status, obj): Use res.status(status).json(obj) instead');
-			this.statusCode = obj as number;
-			value = second;
-		}
-	}
-	// Hot path: settings read directly (own or inherited from a parent app).
-	const settings = this.app.settings;
-	const body = stringify(value, settings['json replacer'], settings['json spaces'], settings['json escape']);
-	// What `set('Content-Type', 'application/json')` yields, in one call.
-	if (!this.getHeader('Content-Type')) this.setHeader('Content-Type', 'application/json; charset=utf-8');
-	// Through `this.send`, as Express, so a wrapped `res.send` sees JSON bodies.
-	return this.send(body);
-}
-
-/**
- * Sends JSON wrapped in the callback named by the query parameter of the
- * `jsonp callback name` setting (default `callback`).
- *
- * @example
- * // GET /user?callback=show  →  /**\/ typeof show === 'function' && show({"name":"tobi"});
- * res.jsonp({ name: 'tobi' });
- */
-function jsonp(this: VeloxResponse, obj?: unknown, ...rest: unknown[]): VeloxResponse {
-	let value = obj;
-	if (rest.length === 1) {
-		const second = rest[0];
-		if (typeof second === 'number') {
-			deprecate('res.jsonp(obj, status): Use res.status(status).jsonp(obj) instead');
-			this.statusCode = second;
-		} else {
-			deprecate('res.jsonp(status, obj): Use res.status(status).jsonp(obj) instead');
-			this.statusCode = obj as number;
-			value = second;
-		}
-	}
-	const settings = this.app.settings;
-	let body = stringify(value, settings['json replacer'], settings['json spaces'], settings['json escape']);
-	let callback = this.req.query[settings['jsonp callback name'] as string];
-
-	if (!this.getHeader('Content-Type')) {
-		this.setHeader('X-Content-Type-Options', 'nosniff');
-		this.set('Content-Type', 'application/json');
-	}
-
-	if (Array.isArray(callback)) callback = callback[0];
-
-	if (typeof callback === 'string' && callback.length !== 0) {
-		this.setHeader('X-Content-Type-Options', 'nosniff');
-		this.set('Content-Type', 'text/javascript');
-		// Security: the callback name cannot carry script.
-		const name = callback.replace(jsonpCallbackRegExp, '');
-		if (body === undefined) {
-			body = '';
-		} else {
-			// U+2028 and U+2029 are valid in JSON but end a JavaScript string literal.
-			body = body.replace(lineSeparatorRegExp, '\\u2028').replace(paragraphSeparatorRegExp, '\\u2029');
-		}
-		// Security: `/**/` defeats "Rosetta Flash" JSONP abuse; the typeof check only quiets client errors.
-		body = '/**/ typeof ' + name + " === 'function' && " + name + '(' + body + ');';
-	}
-
-	return this.send(body);
-}
 
 /**
  * Sets the status and sends its registered message as text (or the number
@@ -365,51 +240,6 @@ function type(this: VeloxResponse, type: string): VeloxResponse {
 	return this.set('Content-Type', value);
 }
 
-/**
- * Runs the callback of the best type for `Accept` (the first when `Accept`
- * is absent), setting Content-Type and `Vary: Accept`; with no match it runs
- * `default`, or passes a 406 error to `next`.
- *
- * @example
- * res.format({ text: () => res.send('hey'), json: () => res.send({ message: 'hey' }) });
- */
-function format(this: VeloxResponse, object: Record<string, FormatCallback>): VeloxResponse {
-	const req = this.req;
-	const next = req.next;
-	const keys = Object.keys(object).filter((key) => key !== 'default');
-	const key = keys.length > 0 ? req.accepts(keys) : false;
-
-	this.vary('Accept');
-
-	if (key) {
-		this.set('Content-Type', normalizeType(key).value);
-		object[key](req, this, next);
-	} else if (object.default) {
-		object.default(req, this, next);
-	} else {
-		(next as Next)(createHttpError(406, undefined, { types: keys.map((name) => normalizeType(name).value) }));
-	}
-	return this;
-}
-
-interface NormalizedType {
-	value: string;
-	quality?: number;
-	params: Record<string, string>;
-}
-
-/** Express's `utils.normalizeType`: a MIME type with its parameters, or an extension looked up. */
-function normalizeType(type: string): NormalizedType {
-	if (type.indexOf('/') === -1) return { value: mime.lookup(type), params: {} };
-	const parts = type.split(/ *; */);
-	const result: NormalizedType = { value: parts[0], quality: 1, params: {} };
-	for (let i = 1; i < parts.length; ++i) {
-		const pair = parts[i].split(/ *= */);
-		if (pair[0] === 'q') result.quality = Number.parseFloat(pair[1]);
-		else result.params[pair[0]] = pair[1];
-	}
-	return result;
-}
 
 /**
  * Sets `Content-Disposition: attachment`, with the filename (encoded as
@@ -482,129 +312,7 @@ function get(this: VeloxResponse, field: string): HeaderValue | undefined {
 	return this.getHeader(field);
 }
 
-/** `utils-merge`, as Express 4 copies cookie options: every enumerable key, inherited ones too. */
-function merge<T extends object>(target: T, source: object | undefined): T {
-	if (target && source) {
-		const from = source as Record<string, unknown>;
-		const to = target as Record<string, unknown>;
-		for (const key in from) to[key] = from[key];
-	}
-	return target;
-}
 
-const clearCookieMaxAgeMessage =
-	'res.clearCookie: Passing "options.maxAge" is deprecated. In v5.0.0 of Express, this option will be ignored, as res.clearCookie will automatically set cookies to expire immediately. Please update your code to omit this option.';
-const clearCookieExpiresMessage =
-	'res.clearCookie: Passing "options.expires" is deprecated. In v5.0.0 of Express, this option will be ignored, as res.clearCookie will automatically set cookies to expire immediately. Please update your code to omit this option.';
-
-/**
- * Clears a cookie: the same name and options (path defaults to `/`) with an
- * Expires date in the past.
- *
- * @example
- * res.clearCookie('session', { path: '/admin' });
- */
-function clearCookie(this: VeloxResponse, name: string, options?: CookieOptions): VeloxResponse {
-	if (options) {
-		if (options.maxAge) deprecate(clearCookieMaxAgeMessage);
-		if (options.expires) deprecate(clearCookieExpiresMessage);
-	}
-	const opts = merge({ expires: new Date(1), path: '/' } as CookieOptions, options);
-	return this.cookie(name, '', opts);
-}
-
-/**
- * Sets a cookie. Objects are serialised as `j:` + JSON; `signed` signs with
- * `req.secret` (cookie-parser); `maxAge` (ms) sets Expires and Max-Age (s).
- * An invalid name, value, path, domain or option throws a TypeError rather
- * than injecting attributes.
- *
- * @example
- * res.cookie('remember', '1', { maxAge: 900000, httpOnly: true });
- */
-function cookie(this: VeloxResponse, name: string, value: unknown, options?: CookieOptions): VeloxResponse {
-	const opts = merge({} as CookieOptions, options);
-	const secret = this.req.secret;
-	const signed = opts.signed;
-	if (signed && !secret) throw new Error('cookieParser("secret") required for signed cookies');
-
-	let val = typeof value === 'object' ? 'j:' + JSON.stringify(value) : String(value);
-	if (signed) val = 's:' + sign(val, secret as string);
-
-	if (opts.maxAge != null) {
-		// `- 0` as Express: numeric strings count, anything else leaves maxAge as given.
-		const maxAge = (opts.maxAge as number) - 0;
-		if (!Number.isNaN(maxAge)) {
-			opts.expires = new Date(Date.now() + maxAge);
-			opts.maxAge = Math.floor(maxAge / 1000);
-		}
-	}
-	if (opts.path == null) opts.path = '/';
-
-	return this.append('Set-Cookie', serialize(name, String(val), opts));
-}
-
-/**
- * Sets `Location`, percent-encoding what is not yet encoded (no validation,
- * as Express 4). `back` (deprecated) means the Referer, or `/`.
- *
- * @example
- * res.location('/login');
- */
-function location(this: VeloxResponse, url: string): VeloxResponse {
-	let loc: string;
-	if (url === 'back') {
-		deprecate('res.location("back"): use res.location(req.get("Referrer") || "/") and refer to https://dub.sh/security-redirect for best practices');
-		loc = this.req.get('Referrer') || '/';
-	} else {
-		loc = String(url);
-	}
-	return this.set('Location', encodeUrl(loc));
-}
-
-/**
- * Redirects (302 unless a status is given) with a body chosen by `Accept`:
- * HTML with the URL escaped, plain text, or empty; no body for HEAD.
- *
- * @example
- * res.redirect(301, '/new-home');
- */
-function redirect(this: VeloxResponse, url: unknown, ...rest: unknown[]): void {
-	let address = url;
-	let code: unknown = 302;
-	let body = '';
-
-	if (rest.length === 1) {
-		if (typeof url === 'number') {
-			code = url;
-			address = rest[0];
-		} else {
-			deprecate('res.redirect(url, status): Use res.redirect(status, url) instead');
-			code = rest[0];
-		}
-	}
-
-	address = this.location(address as string).get('Location');
-	const message = statuses.message[code as number];
-
-	this.format({
-		text() {
-			body = message + '. Redirecting to ' + address;
-		},
-		html() {
-			// Security: the URL is escaped in the HTML body (javascript:, quotes, tags).
-			body = '<p>' + message + '. Redirecting to ' + escapeHtml(address as string) + '</p>';
-		},
-		default() {
-			body = '';
-		},
-	});
-
-	this.statusCode = code as number;
-	this.set('Content-Length', Buffer.byteLength(body));
-	if (this.req.method === 'HEAD') this.end();
-	else this.end(body);
-}
 
 /**
  * Adds a field to `Vary` unless already listed.
@@ -692,27 +400,3 @@ Object.defineProperty(response, 'locals', {
 	},
 });
 
-/**
- * `JSON.stringify` with the app's settings; `json escape` turns `<`, `>`
- * and `&` into `\u003c`, `\u003e`, `\u0026` against HTML sniffing.
- */
-function stringify(value: unknown, replacer: unknown, spaces: unknown, escapeHtmlCharacters: unknown): string | undefined {
-	// The one-argument call is V8's fast path (as Express notes).
-	let json =
-		replacer || spaces
-			? JSON.stringify(value, replacer as (this: unknown, key: string, value: unknown) => unknown, spaces as string | number)
-			: JSON.stringify(value);
-	if (escapeHtmlCharacters && typeof json === 'string') json = json.replace(jsonEscapeRegExp, escapeJsonCharacter);
-	return json;
-}
-
-function escapeJsonCharacter(character: string): string {
-	switch (character.charCodeAt(0)) {
-		case 0x3c:
-			return '\\u003c';
-		case 0x3e:
-			return '\\u003e';
-		default:
-			return '\\u0026';
-	}
-}

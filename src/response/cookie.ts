@@ -1,0 +1,72 @@
+/**
+ * `res.cookie` and `res.clearCookie`: Express 4's cookie writing, with the
+ * `cookie` package validating names, values and attributes.
+ */
+import { serialize } from 'cookie';
+import { sign } from 'cookie-signature';
+import depd from 'depd';
+import type { CookieOptions, VeloxResponse } from './types';
+
+const deprecate = depd('velox');
+
+/** `utils-merge`, as Express 4 copies cookie options: every enumerable key, inherited ones too. */
+function merge<T extends object>(target: T, source: object | undefined): T {
+	if (target && source) {
+		const from = source as Record<string, unknown>;
+		const to = target as Record<string, unknown>;
+		for (const key in from) to[key] = from[key];
+	}
+	return target;
+}
+
+const clearCookieMaxAgeMessage =
+	'res.clearCookie: Passing "options.maxAge" is deprecated. In v5.0.0 of Express, this option will be ignored, as res.clearCookie will automatically set cookies to expire immediately. Please update your code to omit this option.';
+const clearCookieExpiresMessage =
+	'res.clearCookie: Passing "options.expires" is deprecated. In v5.0.0 of Express, this option will be ignored, as res.clearCookie will automatically set cookies to expire immediately. Please update your code to omit this option.';
+
+/**
+ * Clears a cookie: the same name and options (path defaults to `/`) with an
+ * Expires date in the past.
+ *
+ * @example
+ * res.clearCookie('session', { path: '/admin' });
+ */
+export function clearCookie(this: VeloxResponse, name: string, options?: CookieOptions): VeloxResponse {
+	if (options) {
+		if (options.maxAge) deprecate(clearCookieMaxAgeMessage);
+		if (options.expires) deprecate(clearCookieExpiresMessage);
+	}
+	const opts = merge({ expires: new Date(1), path: '/' } as CookieOptions, options);
+	return this.cookie(name, '', opts);
+}
+
+/**
+ * Sets a cookie. Objects are serialised as `j:` + JSON; `signed` signs with
+ * `req.secret` (cookie-parser); `maxAge` (ms) sets Expires and Max-Age (s).
+ * An invalid name, value, path, domain or option throws a TypeError rather
+ * than injecting attributes.
+ *
+ * @example
+ * res.cookie('remember', '1', { maxAge: 900000, httpOnly: true });
+ */
+export function cookie(this: VeloxResponse, name: string, value: unknown, options?: CookieOptions): VeloxResponse {
+	const opts = merge({} as CookieOptions, options);
+	const secret = this.req.secret;
+	const signed = opts.signed;
+	if (signed && !secret) throw new Error('cookieParser("secret") required for signed cookies');
+
+	let val = typeof value === 'object' ? 'j:' + JSON.stringify(value) : String(value);
+	if (signed) val = 's:' + sign(val, secret as string);
+
+	if (opts.maxAge != null) {
+		// `- 0` as Express: numeric strings count, anything else leaves maxAge as given.
+		const maxAge = (opts.maxAge as number) - 0;
+		if (!Number.isNaN(maxAge)) {
+			opts.expires = new Date(Date.now() + maxAge);
+			opts.maxAge = Math.floor(maxAge / 1000);
+		}
+	}
+	if (opts.path == null) opts.path = '/';
+
+	return this.append('Set-Cookie', serialize(name, String(val), opts));
+}

@@ -1,0 +1,52 @@
+/**
+ * `res.format`: content negotiation over `Accept` with Express 4's rules.
+ */
+import { createHttpError } from '../errors';
+import mime from 'mime';
+import type { FormatCallback, Next, VeloxResponse } from './types';
+
+/**
+ * Runs the callback of the best type for `Accept` (the first when `Accept`
+ * is absent), setting Content-Type and `Vary: Accept`; with no match it runs
+ * `default`, or passes a 406 error to `next`.
+ *
+ * @example
+ * res.format({ text: () => res.send('hey'), json: () => res.send({ message: 'hey' }) });
+ */
+export function format(this: VeloxResponse, object: Record<string, FormatCallback>): VeloxResponse {
+	const req = this.req;
+	const next = req.next;
+	const keys = Object.keys(object).filter((key) => key !== 'default');
+	const key = keys.length > 0 ? req.accepts(keys) : false;
+
+	this.vary('Accept');
+
+	if (key) {
+		this.set('Content-Type', normalizeType(key).value);
+		object[key](req, this, next);
+	} else if (object.default) {
+		object.default(req, this, next);
+	} else {
+		(next as Next)(createHttpError(406, undefined, { types: keys.map((name) => normalizeType(name).value) }));
+	}
+	return this;
+}
+
+interface NormalizedType {
+	value: string;
+	quality?: number;
+	params: Record<string, string>;
+}
+
+/** Express's `utils.normalizeType`: a MIME type with its parameters, or an extension looked up. */
+export function normalizeType(type: string): NormalizedType {
+	if (type.indexOf('/') === -1) return { value: mime.lookup(type), params: {} };
+	const parts = type.split(/ *; */);
+	const result: NormalizedType = { value: parts[0], quality: 1, params: {} };
+	for (let i = 1; i < parts.length; ++i) {
+		const pair = parts[i].split(/ *= */);
+		if (pair[0] === 'q') result.quality = Number.parseFloat(pair[1]);
+		else result.params[pair[0]] = pair[1];
+	}
+	return result;
+}

@@ -1,0 +1,74 @@
+/**
+ * `res.location` and `res.redirect`: encoded but not validated, exactly as
+ * Express 4.21+; the redirect body is negotiated (HTML with the URL escaped,
+ * plain text, nothing for HEAD).
+ */
+import depd from 'depd';
+import encodeUrl from 'encodeurl';
+import escapeHtml from 'escape-html';
+import statuses from 'statuses';
+import type { VeloxResponse } from './types';
+
+const deprecate = depd('velox');
+
+/**
+ * Sets `Location`, percent-encoding what is not yet encoded (no validation,
+ * as Express 4). `back` (deprecated) means the Referer, or `/`.
+ *
+ * @example
+ * res.location('/login');
+ */
+export function location(this: VeloxResponse, url: string): VeloxResponse {
+	let loc: string;
+	if (url === 'back') {
+		deprecate('res.location("back"): use res.location(req.get("Referrer") || "/") and refer to https://dub.sh/security-redirect for best practices');
+		loc = this.req.get('Referrer') || '/';
+	} else {
+		loc = String(url);
+	}
+	return this.set('Location', encodeUrl(loc));
+}
+
+/**
+ * Redirects (302 unless a status is given) with a body chosen by `Accept`:
+ * HTML with the URL escaped, plain text, or empty; no body for HEAD.
+ *
+ * @example
+ * res.redirect(301, '/new-home');
+ */
+export function redirect(this: VeloxResponse, url: unknown, ...rest: unknown[]): void {
+	let address = url;
+	let code: unknown = 302;
+	let body = '';
+
+	if (rest.length === 1) {
+		if (typeof url === 'number') {
+			code = url;
+			address = rest[0];
+		} else {
+			deprecate('res.redirect(url, status): Use res.redirect(status, url) instead');
+			code = rest[0];
+		}
+	}
+
+	address = this.location(address as string).get('Location');
+	const message = statuses.message[code as number];
+
+	this.format({
+		text() {
+			body = message + '. Redirecting to ' + address;
+		},
+		html() {
+			// Security: the URL is escaped in the HTML body (javascript:, quotes, tags).
+			body = '<p>' + message + '. Redirecting to ' + escapeHtml(address as string) + '</p>';
+		},
+		default() {
+			body = '';
+		},
+	});
+
+	this.statusCode = code as number;
+	this.set('Content-Length', Buffer.byteLength(body));
+	if (this.req.method === 'HEAD') this.end();
+	else this.end(body);
+}
