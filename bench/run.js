@@ -1,4 +1,3 @@
-'use strict';
 // The benchmark runner: `npm run bench` (builds Velox first), or `node bench/run.js --help`.
 // For each scenario group it starts one server per framework (pinned to core 0), checks that
 // all of them answer the measured request identically, warms each up, then runs interleaved
@@ -106,7 +105,7 @@ async function runGroup(group, context) {
     for (const measure of group.measure) {
       const record = { name: measure.name, group: group.id, request: { method: measure.request.method, path: measure.request.path }, frameworks: {} };
       results.measurements.push(record);
-      await precheck(measure, servers, serverRecord, record, results.notes);
+      await precheck(measure, servers, serverRecord, record, results.headerNotes);
     }
     // Warm-up: every server, every request of the group, before any measured round.
     if (options.warmup > 0) {
@@ -114,7 +113,7 @@ async function runGroup(group, context) {
         const measure = group.measure.find((m) => m.name === record.name);
         for (const name of frameworks) {
           if (record.frameworks[name].status !== 'ok') continue;
-          await load(loader, servers[name], measure, options.warmup, options);
+          await loadOrGiveUp(record, name, () => load(loader, servers[name], measure, options.warmup, options));
         }
       }
     }
@@ -125,8 +124,12 @@ async function runGroup(group, context) {
         for (const name of frameworks) {
           const entry = record.frameworks[name];
           if (entry.status !== 'ok') continue;
-          const result = await load(loader, servers[name], measure, options.duration, options);
+          const result = await loadOrGiveUp(record, name, () => load(loader, servers[name], measure, options.duration, options));
+          if (result === null) continue;
           entry.rounds.push(result);
+          if (result.requests === 0 || result.requestsPerCpuSecond === null) {
+            results.notes.push(`${record.name} / ${name} round ${round + 1}: no usable figure (${result.requests} requests, server CPU ${result.serverCpuSeconds} s)`);
+          }
           if (result.errors > 0 || result.unexpectedStatus > 0) {
             results.notes.push(`${record.name} / ${name} round ${round + 1}: ${result.errors} socket errors, ${result.unexpectedStatus} responses with an unexpected status`);
           }
@@ -141,7 +144,19 @@ async function runGroup(group, context) {
   }
 }
 
-async function precheck(measure, servers, serverRecord, record, notes) {
+/** Runs one load; if it fails (the server crashed under load, say) that framework becomes n/a for this scenario and the run goes on. */
+async function loadOrGiveUp(record, name, run) {
+  try {
+    return await run();
+  } catch (error) {
+    const reason = `failed under load: ${String(error.message).split('\n')[0]}`;
+    record.frameworks[name] = { status: 'n/a', reason };
+    log(`  ${record.name} / ${name}: n/a — ${reason}`);
+    return null;
+  }
+}
+
+async function precheck(measure, servers, serverRecord, record, headerNotes) {
   const responses = {};
   for (const [name, entry] of Object.entries(serverRecord.frameworks)) {
     if (entry.error) {
@@ -163,14 +178,11 @@ async function precheck(measure, servers, serverRecord, record, notes) {
     else record.frameworks[name] = { status: 'ok', expectedStatus: response.status, rounds: [] };
     if (!mismatch && referenceName === 'express4' && name !== 'express4' && name !== 'fastify') {
       const differences = headerDifferences(reference, response);
-      if (differences.length > 0) notes.push(`${record.name} / ${name} headers differ from express@4: ${differences.join('; ')}`);
+      if (differences.length > 0) headerNotes.push({ scenario: record.name, framework: name, text: differences.join('; ') });
     }
   }
   for (const [name, entry] of Object.entries(record.frameworks)) {
-    if (entry.status !== 'ok') {
-      notes.push(`${record.name} / ${name}: n/a — ${entry.reason}`);
-      log(`  ${record.name} / ${name}: n/a — ${entry.reason}`);
-    }
+    if (entry.status !== 'ok') log(`  ${record.name} / ${name}: n/a — ${entry.reason}`);
   }
 }
 
@@ -184,6 +196,7 @@ async function load(loader, server, measure, duration, options) {
     connections: options.connections,
     duration,
     serverPid: server.pid,
+    serverCore: options.pin ? 0 : null,
   });
   const requestsPerCpuSecond = raw.serverCpu ? raw.requests / raw.serverCpu : null;
   const expectedNon2xx = measure.name === 'notfound';
@@ -194,9 +207,24 @@ async function load(loader, server, measure, duration, options) {
     requestsPerSecond: raw.requests / raw.seconds,
     requestsPerCpuSecond,
     latencyP99: raw.latencyP99,
+    // Share of the server's core that other processes took during the window (pinned runs only).
+    otherLoad: raw.otherCpu === null || raw.otherCpu === undefined ? null : raw.otherCpu / raw.seconds,
     errors: raw.errors,
     unexpectedStatus: expectedNon2xx ? raw.requests - raw.non2xx : raw.non2xx,
   };
+}
+
+const README_START = '<!-- results:start -->';
+const README_END = '<!-- results:end -->';
+
+function updateReadme(text) {
+  const file = path.join(__dirname, 'README.md');
+  const readme = fs.readFileSync(file, 'utf8');
+  const start = readme.indexOf(README_START);
+  const end = readme.indexOf(README_END);
+  if (start === -1 || end < start) throw new Error(`bench/README.md has no ${README_START} … ${README_END} markers`);
+  fs.writeFileSync(file, `${readme.slice(0, start + README_START.length)}\n${text}${readme.slice(end)}`);
+  log('bench/README.md updated');
 }
 
 async function main() {
@@ -238,6 +266,7 @@ async function main() {
     },
     servers: [],
     measurements: [],
+    headerNotes: [],
     notes: [],
   };
   log(`velox bench: ${groups.length} group(s), frameworks ${frameworks.join(', ')}, ${loader.name}, ${options.rounds} × ${options.duration} s`);
@@ -254,6 +283,7 @@ async function main() {
   fs.mkdirSync(outDir, { recursive: true });
   fs.writeFileSync(path.join(outDir, 'latest.md'), text);
   fs.writeFileSync(path.join(outDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+  if (options.updateReadme) updateReadme(text);
   process.stdout.write(`\n${text}`);
   log(`\nwritten: ${path.relative(process.cwd(), path.join(outDir, 'latest.md'))}, ${path.relative(process.cwd(), path.join(outDir, 'latest.json'))}`);
 }

@@ -1,4 +1,3 @@
-'use strict';
 // One benchmark server process: `node bench/server.js <family> <module> <group-json> <fixtures-dir>`.
 // Tells the parent its port over IPC once listening, and exits when the parent goes away, so a
 // crashed or killed run never leaves servers behind.

@@ -1,4 +1,3 @@
-'use strict';
 // The scenarios written once for the Express API. The same code runs against express@4,
 // express@5 and Velox: `framework` is whatever `require()` of that package returned.
 
@@ -6,7 +5,7 @@ const { scalingRoutes } = require('../lib/scenarios');
 
 const HELLO = 'Hello World!';
 
-function hello(req, res) {
+function hello(_req, res) {
   res.send(HELLO);
 }
 
@@ -19,7 +18,7 @@ const apps = {
 
   json(framework) {
     const app = framework();
-    app.get('/', (req, res) => {
+    app.get('/', (_req, res) => {
       res.json({ hello: 'world', count: 42, ok: true });
     });
     return app;
@@ -42,7 +41,7 @@ const apps = {
   middleware(framework) {
     const app = framework();
     for (let i = 0; i < 5; i++) {
-      app.use((req, res, next) => {
+      app.use((_req, _res, next) => {
         next();
       });
     }
@@ -59,7 +58,7 @@ const apps = {
     return app;
   },
 
-  static(framework, group, fixtures) {
+  static(framework, _group, fixtures) {
     const app = framework();
     app.use(framework.static(fixtures.dir));
     return app;

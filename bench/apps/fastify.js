@@ -1,4 +1,3 @@
-'use strict';
 // The scenarios written idiomatically for fastify (logger off, default options).
 
 const fs = require('node:fs');
@@ -32,7 +31,7 @@ const apps = {
   middleware(app) {
     // fastify's equivalent of a no-op app.use: an onRequest hook.
     for (let i = 0; i < 5; i++) {
-      app.addHook('onRequest', (request, reply, done) => {
+      app.addHook('onRequest', (_request, _reply, done) => {
         done();
       });
     }
@@ -43,7 +42,7 @@ const apps = {
     app.post('/', async (request) => request.body);
   },
 
-  static(app, group, fixtures) {
+  static(app, _group, fixtures) {
     // @fastify/static is not a devDependency of this repo: this route does what it does for a
     // plain GET (stat, validators, stream).
     app.get('/*', (request, reply) => {

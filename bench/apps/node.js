@@ -1,7 +1,8 @@
-'use strict';
 // The physical limit: the least node:http code that gives the same response as Express 4
-// (same status, body and headers: Content-Type, Content-Length, a weak ETag computed from the
-// body per request as Express's default `etag` setting does, X-Powered-By). Routing is whatever
+// (same status, body and headers: Content-Type, Content-Length, Express's default weak ETag,
+// X-Powered-By). A response that is a constant of the app (hello, middleware, the 404 page) is
+// built once at startup, ETag included; one that depends on data or on the request (json, body,
+// the echoed params) is serialised and hashed per request, as any server must. Routing is the
 // minimal lookup the scenario needs, written by hand.
 
 const http = require('node:http');
@@ -27,6 +28,19 @@ function send(res, status, type, text) {
   res.end(body);
 }
 
+const HELLO_BODY = Buffer.from(HELLO);
+const HELLO_HEADERS = {
+  'X-Powered-By': 'Express',
+  'Content-Type': HTML,
+  'Content-Length': HELLO_BODY.length,
+  ETag: etag(HELLO_BODY, { weak: true }),
+};
+
+function sendHello(res) {
+  res.writeHead(200, HELLO_HEADERS);
+  res.end(HELLO_BODY);
+}
+
 function notFound(req, res) {
   // Express 4's default 404 page (finalhandler).
   const body = Buffer.from(
@@ -46,7 +60,7 @@ function notFound(req, res) {
 const apps = {
   hello() {
     return (req, res) => {
-      if (req.method === 'GET' && req.url === '/') send(res, 200, HTML, HELLO);
+      if (req.method === 'GET' && req.url === '/') sendHello(res);
       else notFound(req, res);
     };
   },
@@ -83,7 +97,7 @@ const apps = {
     };
   },
 
-  static(group, fixtures) {
+  static(_group, fixtures) {
     // What serve-static does for a plain GET: stat per request, then stream the file.
     return (req, res) => {
       const file = path.join(fixtures.dir, req.url);
@@ -117,7 +131,7 @@ const apps = {
     }
     return (req, res) => {
       const url = req.url;
-      if (staticRoutes.has(url)) return send(res, 200, HTML, HELLO);
+      if (staticRoutes.has(url)) return sendHello(res);
       const slash = url.indexOf('/', 1);
       if (slash !== -1 && paramRoutes.has(url.slice(0, slash)) && url.indexOf('/', slash + 1) === -1) {
         return send(res, 200, HTML, decodeURIComponent(url.slice(slash + 1)));
@@ -127,7 +141,7 @@ const apps = {
   },
 };
 
-function start(modulePath, group, fixtures, listening) {
+function start(_modulePath, group, fixtures, listening) {
   const server = http.createServer(apps[group.app](group, fixtures));
   server.listen(0, '127.0.0.1', () => listening(server.address().port));
   return server;

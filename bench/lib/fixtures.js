@@ -1,4 +1,3 @@
-'use strict';
 // Files the static scenario serves, generated on each run (bench/fixtures/ is gitignored).
 
 const fs = require('node:fs');

@@ -1,4 +1,3 @@
-'use strict';
 // Load generation from a separate process on its own core: autocannon (a devDependency, always
 // there) or wrk when it is installed and chosen (`--loader wrk`, or `auto` finds it on PATH).
 
@@ -6,7 +5,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { fork, execFile, execFileSync } = require('node:child_process');
-const { cpuSeconds } = require('./proc');
+const { startWindow } = require('./proc');
 
 function hasCommand(name) {
   try {
@@ -80,28 +79,31 @@ class WrkLoader {
   }
 
   run(job) {
-    const args = ['-t1', `-c${job.connections}`, `-d${job.duration}s`, '--latency', '-s', this.script(job), job.url];
+    // wrk takes whole seconds only.
+    const args = ['-t1', `-c${job.connections}`, `-d${Math.max(1, Math.round(job.duration))}s`, '--latency', '-s', this.script(job), job.url];
     const command = this.pin ? 'taskset' : 'wrk';
     const commandArgs = this.pin ? ['-c', '1', 'wrk', ...args] : args;
     return new Promise((resolve, reject) => {
-      const cpuBefore = cpuSeconds(job.serverPid);
+      const finishWindow = startWindow(job.serverPid, job.serverCore);
       const started = process.hrtime.bigint();
       execFile(command, commandArgs, { encoding: 'utf8' }, (error, stdout) => {
-        const cpuAfter = cpuSeconds(job.serverPid);
+        const window = finishWindow();
         const seconds = Number(process.hrtime.bigint() - started) / 1e9;
         if (error) return reject(error);
-        const total = /(\d+) requests in/.exec(stdout);
+        const total = /(\d+) requests in ([\d.]+)(ms|s|m)/.exec(stdout);
         const p99 = /^\s+99%\s+(\S+)/m.exec(stdout);
         const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(stdout);
         const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout);
         if (!total) return reject(new Error(`cannot read wrk output:\n${stdout}`));
         resolve({
           requests: Number(total[1]),
-          seconds,
+          // wrk's own measured duration; the wall time above also holds its start-up.
+          seconds: wrkMilliseconds(`${total[2]}${total[3]}`) / 1000 || seconds,
           errors: socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,
           non2xx: non2xx ? Number(non2xx[1]) : 0,
           latencyP99: p99 ? wrkMilliseconds(p99[1]) : null,
-          serverCpu: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
+          serverCpu: window.serverCpu,
+          otherCpu: window.otherCpu,
         });
       });
     });

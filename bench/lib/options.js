@@ -1,4 +1,3 @@
-'use strict';
 // Command-line flags (`npm run bench -- --quick --scenarios hello,json`) and their BENCH_* environment
 // equivalents. Flags win over the environment.
 
@@ -10,13 +9,14 @@ const HELP = `Usage: npm run bench -- [options]     (or: node bench/run.js [opti
   --frameworks LIST   node, express4, express5, fastify, velox (default: all)  [BENCH_FRAMEWORKS]
   --duration SEC      measured seconds per round and framework (default 3)   [BENCH_DURATION]
   --rounds N          interleaved rounds, the median is reported (default 3) [BENCH_ROUNDS]
-  --warmup SEC        warm-up load per server and request (default 2)       [BENCH_WARMUP]
+  --warmup SEC        warm-up load per server and request (default 1)       [BENCH_WARMUP]
   --connections N     keep-alive connections (default 50)                   [BENCH_CONNECTIONS]
   --loader NAME       autocannon, wrk, or auto = wrk if on PATH (default auto)  [BENCH_LOADER]
   --no-pin            do not pin server / load generator to cores 0 / 1     [BENCH_PIN=0]
   --quick             1 s x 1 round, 0.5 s warm-up, scaling at 10 and 5000 routes only
                       (explicit --duration/--rounds/--warmup still win)      [BENCH_QUICK=1]
   --out DIR           where latest.md and latest.json go (default bench/results)  [BENCH_OUT]
+  --update-readme     also put the tables into bench/README.md (between its results markers)
   --help              this text
 `;
 
@@ -52,11 +52,13 @@ function parseOptions(argv, env) {
   let quick = env.BENCH_QUICK === '1' || env.BENCH_QUICK === 'true';
   let pin = env.BENCH_PIN !== '0' && env.BENCH_PIN !== 'false';
   let help = false;
+  let updateReadme = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--quick') quick = true;
     else if (arg === '--no-pin') pin = false;
     else if (arg === '--help' || arg === '-h') help = true;
+    else if (arg === '--update-readme') updateReadme = true;
     else if (arg.startsWith('--')) {
       const equals = arg.indexOf('=');
       const name = equals === -1 ? arg.slice(2) : arg.slice(2, equals);
@@ -66,9 +68,10 @@ function parseOptions(argv, env) {
       raw[name] = value;
     } else throw new Error(`unexpected argument ${arg} (see --help)`);
   }
-  const defaults = quick ? { duration: 1, rounds: 1, warmup: 0.5 } : { duration: 3, rounds: 3, warmup: 2 };
+  const defaults = quick ? { duration: 1, rounds: 1, warmup: 0.5 } : { duration: 3, rounds: 3, warmup: 1 };
   return {
     help,
+    updateReadme,
     quick,
     pin,
     scenarios: list(raw.scenarios),

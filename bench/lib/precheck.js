@@ -1,4 +1,3 @@
-'use strict';
 // The correctness pre-check: each server's answer to the measured request is fetched once and
 // compared with the reference framework's (status + body), so the bench never compares different
 // work. Header differences from express@4 are reported as notes, not failures.
@@ -25,7 +24,12 @@ function fetchOnce(port, request) {
 }
 
 function describeMismatch(reference, response) {
-  if (response.status !== reference.status) return `status ${response.status}, expected ${reference.status}`;
+  if (response.status !== reference.status) {
+    // An error page's first line usually says what is missing ("TypeError: res.json is not a function").
+    const pre = /<pre>([^<]*)/.exec(response.body);
+    const detail = pre ? pre[1] : response.body.split('\n')[0].slice(0, 120);
+    return `status ${response.status}, expected ${reference.status}${detail ? ` (${detail.trim()})` : ''}`;
+  }
   const shown = response.body.length > 80 ? `${response.body.slice(0, 80)}…` : response.body;
   return `body ${JSON.stringify(shown)} (${response.body.length} bytes) differs from the reference's (${reference.body.length} bytes)`;
 }

@@ -1,4 +1,3 @@
-'use strict';
 // Reading a process's CPU time and memory from /proc (Linux). Elsewhere these return null and
 // the report shows "–" for the CPU-second figures.
 
@@ -43,4 +42,37 @@ function rssBytes(pid) {
   }
 }
 
-module.exports = { cpuSeconds, rssBytes, clockTicks };
+/**
+ * Seconds core `core` spent running processes (user, nice, system, steal) since boot, or null.
+ * irq/softirq are left out: loopback packet processing for the server's own traffic lands there.
+ */
+function coreBusySeconds(core) {
+  try {
+    const stat = fs.readFileSync('/proc/stat', 'utf8');
+    const line = stat.split('\n').find((text) => text.startsWith(`cpu${core} `));
+    if (line === undefined) return null;
+    const [user, nice, system, , , , , steal] = line.trim().split(/\s+/).slice(1).map(Number);
+    return (user + nice + system + (steal || 0)) / clockTicks();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Snapshot before a load window; `finish()` after it gives the server's CPU seconds and the CPU
+ * seconds other processes took on the server's core — the sign that a figure was measured on a
+ * busy machine.
+ */
+function startWindow(serverPid, serverCore) {
+  const cpuBefore = cpuSeconds(serverPid);
+  const coreBefore = typeof serverCore !== 'number' ? null : coreBusySeconds(serverCore);
+  return () => {
+    const cpuAfter = cpuSeconds(serverPid);
+    const coreAfter = typeof serverCore !== 'number' ? null : coreBusySeconds(serverCore);
+    const serverCpu = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
+    const otherCpu = serverCpu === null || coreBefore === null || coreAfter === null ? null : Math.max(0, coreAfter - coreBefore - serverCpu);
+    return { serverCpu, otherCpu };
+  };
+}
+
+module.exports = { cpuSeconds, rssBytes, clockTicks, startWindow };

@@ -1,4 +1,3 @@
-'use strict';
 // Turns the collected results into the markdown tables (stdout, latest.md, bench/README.md) and
 // the JSON file.
 
@@ -34,6 +33,7 @@ function summarize(results) {
         requestsPerSecond: median(entry.rounds.map((round) => round.requestsPerSecond)),
         requestsPerCpuSecond: median(entry.rounds.map((round) => round.requestsPerCpuSecond)),
         latencyP99Ms: median(entry.rounds.map((round) => round.latencyP99)),
+        otherLoad: median(entry.rounds.map((round) => round.otherLoad)),
       };
     }
     const node = measurement.frameworks.node;
@@ -68,11 +68,23 @@ function markdown(results) {
     `Load: ${meta.loader}, ${meta.connections} keep-alive connections, ${meta.rounds} interleaved round(s) of ${meta.duration} s after ${meta.warmup} s warm-up, median reported; ` +
       (meta.pinned ? 'server pinned to core 0, load generator to core 1.' : 'no core pinning.'),
   );
+  const load = contention(results);
+  if (load !== null) {
+    out.push(
+      `Other processes took a median ${(load.median * 100).toFixed(0)}% (max ${(load.max * 100).toFixed(0)}%) of the server's core during the measured windows; ` +
+        `† marks a figure whose rounds had more than ${BUSY * 100}% — on a busy core even the CPU-second figure inflates (cache and scheduler effects), so treat those as noise.`,
+    );
+  }
   out.push('');
   out.push('**Requests per server CPU-second**, ratio to raw node (absolute in parentheses) — the figure the bar is set on:');
   out.push('');
   const rows = (pick) => results.measurements.map((m) => [m.name, ...frameworks.map((fw) => cell(m.frameworks[fw], pick))]);
-  out.push(table(['scenario', ...frameworks], rows((s) => `${ratio(s.requestsPerCpuSecondRatio)} (${compact(s.requestsPerCpuSecond)})`)));
+  out.push(
+    table(
+      ['scenario', ...frameworks],
+      rows((s) => `${ratio(s.requestsPerCpuSecondRatio)} (${compact(s.requestsPerCpuSecond)})${s.otherLoad !== null && s.otherLoad > BUSY ? ' †' : ''}`),
+    ),
+  );
   out.push('');
   out.push('**Requests per second**, ratio to raw node (absolute in parentheses):');
   out.push('');
@@ -105,13 +117,98 @@ function markdown(results) {
     out.push('');
     out.push(table(['route', ...frameworks], flatness.map((row) => [row.name, ...frameworks.map((fw) => (fw in row.values ? ratio(row.values[fw]) : '–'))])));
   }
-  if (results.notes.length > 0) {
+  const bar = barCheck(results);
+  if (bar.length > 0) {
+    out.push('');
+    out.push('**The bar (issue 8)** for velox, on requests per server CPU-second:');
+    out.push('');
+    for (const line of bar) out.push(`- ${line}`);
+  }
+  const notes = [...unavailableNotes(results), ...headerNotes(results), ...results.notes];
+  if (notes.length > 0) {
     out.push('');
     out.push('Notes:');
     out.push('');
-    for (const note of results.notes) out.push(`- ${note}`);
+    for (const note of notes) out.push(`- ${note}`);
   }
   return `${out.join('\n')}\n`;
+}
+
+const BUSY = 0.1;
+
+function contention(results) {
+  const values = [];
+  for (const m of results.measurements) {
+    for (const entry of Object.values(m.frameworks)) {
+      if (entry.status === 'ok') for (const round of entry.rounds) if (typeof round.otherLoad === 'number') values.push(round.otherLoad);
+    }
+  }
+  return values.length === 0 ? null : { median: median(values), max: Math.max(...values) };
+}
+
+/** Header differences from express@4, one line per framework and difference. */
+function headerNotes(results) {
+  const byText = new Map();
+  for (const note of results.headerNotes || []) {
+    const key = `${note.framework}\u0000${note.text}`;
+    if (!byText.has(key)) byText.set(key, { ...note, scenarios: [] });
+    byText.get(key).scenarios.push(note.scenario);
+  }
+  const all = results.measurements.length;
+  return [...byText.values()].map(
+    (note) => `${note.framework} headers differ from express@4 in ${note.scenarios.length === all ? 'every scenario' : note.scenarios.join(', ')}: ${note.text}`,
+  );
+}
+
+/** One line per framework and reason: "velox n/a in hello, json: …". */
+function unavailableNotes(results) {
+  const byReason = new Map();
+  for (const m of results.measurements) {
+    for (const [fw, entry] of Object.entries(m.frameworks)) {
+      if (entry.status === 'ok') continue;
+      const key = `${fw}\u0000${entry.reason}`;
+      if (!byReason.has(key)) byReason.set(key, { fw, reason: entry.reason, names: [] });
+      byReason.get(key).names.push(m.name);
+    }
+  }
+  return [...byReason.values()].map(({ fw, reason, names }) => `${fw} n/a in ${names.join(', ')} — ${reason}`);
+}
+
+/** Velox against the targets of issue 8: ≥ 0.85 of raw node and ahead of fastify, routing flat, startup and idle RSS. */
+function barCheck(results) {
+  if (!results.meta.frameworks.includes('velox')) return [];
+  const lines = [];
+  const missing = [];
+  for (const m of results.measurements) {
+    const velox = m.frameworks.velox;
+    if (!velox || velox.status !== 'ok') {
+      missing.push(m.name);
+      continue;
+    }
+    const r = velox.summary.requestsPerCpuSecondRatio;
+    const fastify = m.frameworks.fastify;
+    const fastifyRatio = fastify && fastify.status === 'ok' ? fastify.summary.requestsPerCpuSecondRatio : null;
+    if (r === null || r === undefined) continue;
+    const problems = [];
+    if (r < 0.85) problems.push(`${ratio(r)} of node, ${((0.85 - r) * 100).toFixed(0)} points under 0.85`);
+    if (fastifyRatio !== null && r <= fastifyRatio) problems.push(`behind fastify (${ratio(r)} vs ${ratio(fastifyRatio)})`);
+    if (problems.length > 0) lines.push(`${m.name}: misses — ${problems.join('; ')}`);
+  }
+  const met = results.measurements.filter((m) => m.frameworks.velox && m.frameworks.velox.status === 'ok').length - lines.length;
+  lines.unshift(`${met} of ${results.measurements.length} scenarios meet "≥ 0.85 of node and ahead of fastify"${missing.length > 0 ? `; not measurable (n/a): ${missing.join(', ')}` : ''}`);
+  for (const row of scalingFlatness(results)) {
+    if (row.name.endsWith('@ 5000') && 'velox' in row.values && row.values.velox < 0.9) lines.push(`routing ${row.name}: ${ratio(row.values.velox)} of the 10-route figure (bar 0.90)`);
+  }
+  const hello = results.servers.find((server) => server.group === 'hello');
+  if (hello && hello.frameworks.velox && !hello.frameworks.velox.error) {
+    const velox = hello.frameworks.velox;
+    const node = hello.frameworks.node;
+    lines.push(`startup (hello): ${velox.startupMs.toFixed(0)} ms (bar 100 ms${node && !node.error ? `; raw node ${node.startupMs.toFixed(0)} ms` : ''})`);
+    if (node && !node.error && velox.rssIdleBytes && node.rssIdleBytes) {
+      lines.push(`idle RSS (hello): ${megabytes(velox.rssIdleBytes)} MB vs raw node ${megabytes(node.rssIdleBytes)} MB (bar: node + 10 MB)`);
+    }
+  }
+  return lines;
 }
 
 function scalingFlatness(results) {

@@ -1,4 +1,3 @@
-'use strict';
 // The scenarios: what each server app registers (the "group") and which requests are measured
 // against it. One group = one server process per framework; a group may hold several
 // measurements (the scaling groups are hit at their last and at a middle route).
@@ -11,8 +10,7 @@ function bodyPayload() {
   for (let i = 0; items.length === 0 || JSON.stringify({ items }).length < 1000; i++) {
     items.push({ id: i, name: `item-${i}`, active: i % 2 === 0 });
   }
-  const text = JSON.stringify({ items });
-  return text;
+  return JSON.stringify({ items });
 }
 
 /**
@@ -26,13 +24,13 @@ function scalingRoutes(count) {
 }
 
 function scalingTargets(count) {
-  // "last": the last-registered route of that shape; "middle": the one registered halfway.
+  // "last": the last-registered route of that shape; "middle": the one of that shape registered
+  // halfway through (static routes have even indexes, parameterised ones odd).
   const lastStatic = count % 2 === 0 ? count - 2 : count - 1;
   const lastParam = count % 2 === 0 ? count - 1 : count - 2;
-  let middle = Math.floor(count / 2);
-  const middleStatic = middle % 2 === 0 ? middle : middle - 1;
-  middle = Math.floor(count / 2);
-  const middleParam = middle % 2 === 1 ? middle : middle + 1;
+  const half = Math.floor(count / 2);
+  const middleStatic = half % 2 === 0 ? half : half - 1;
+  const middleParam = half % 2 === 1 ? half : half + 1;
   return [
     { variant: 'static-last', path: `/s${lastStatic}` },
     { variant: 'static-middle', path: `/s${middleStatic}` },
@@ -43,7 +41,7 @@ function scalingTargets(count) {
 
 /**
  * All groups, in run order. `measure` entries: `name` is what the table shows, `request` what the
- * load generator sends. `describe` goes into bench/README.md.
+ * load generator sends.
  */
 function allGroups(options) {
   const payload = bodyPayload();

@@ -1,4 +1,3 @@
-'use strict';
 // Starting and stopping benchmark servers, pinned to core 0. Every child is tracked in
 // `children` so the runner can kill whatever is left on exit, error or Ctrl-C.
 
