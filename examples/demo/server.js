@@ -1,5 +1,4 @@
 // The demo app that `npm start` serves: the Express 4 interface, running on Velox.
-'use strict';
 const path = require('node:path');
 const velox = require('../../dist/index.js');
 
@@ -9,7 +8,7 @@ const port = Number(process.env.PORT) || 3000;
 app.use(velox.json());
 app.use('/static', velox.static(path.join(__dirname, 'public'), { maxAge: '1h' }));
 
-app.get('/', (req, res) => {
+app.get('/', (_req, res) => {
 	res.send(
 		'<!DOCTYPE html><title>Velox demo</title><h1>Velox</h1>' +
 			'<p>The Express 4 interface, faster and safer.</p>' +
@@ -37,7 +36,7 @@ app.get('/boom', async () => {
 	throw new Error('a rejected promise reaches the error handler');
 });
 
-app.use((err, req, res, _next) => {
+app.use((err, _req, res, _next) => {
 	res.status(500).json({ error: err.message });
 });
 
