@@ -1,5 +1,4 @@
 // Writes the ESM entry points next to the CommonJS build: `import velox, { Router, json } from 'velox'`.
-'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
 
