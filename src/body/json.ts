@@ -2,8 +2,8 @@
  * `velox.json()`: parses JSON bodies into `req.body`, as Express 4's `express.json()`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { claimsRequest, compileLimit, compileTypeMatcher, compileVerify, requestCharset } from './options';
-import { failRequest, type ReadConfig, readBody, unsupportedCharset } from './read';
+import { claimsRequest, compileReadConfig, compileTypeMatcher, requestCharset } from './options';
+import { failRequest, readBody, unsupportedCharset } from './read';
 import type { BodyParserMiddleware, BodyRequest, JsonOptions } from './types';
 
 interface JsonSyntaxError extends SyntaxError {
@@ -39,12 +39,7 @@ export function json(options?: JsonOptions): BodyParserMiddleware {
 		}
 	}
 
-	const config: ReadConfig = {
-		limit: compileLimit(opts.limit),
-		inflate: opts.inflate !== false,
-		verify: compileVerify(opts.verify),
-		parse,
-	};
+	const config = compileReadConfig(opts, parse);
 
 	return function jsonParser(req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void {
 		const request = req as BodyRequest;

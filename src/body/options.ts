@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import bytes from 'bytes';
 import contentType from 'content-type';
 import typeis from 'type-is';
+import type { ReadConfig } from './read';
 import type { BodyParserOptions, BodyRequest } from './types';
 
 /** The body limit used when `limit` is absent: 100kb, as Express 4. */
@@ -117,4 +118,9 @@ export function requestCharset(request: BodyRequest, matcher: TypeMatcher): stri
 	if (header === matcher.exactTypeUtf8) return 'utf-8';
 	if (header === matcher.exactType) return '';
 	return charsetOf(header);
+}
+
+/** The reader settings every parser compiles from its options the same way. */
+export function compileReadConfig(opts: BodyParserOptions, parse: ReadConfig['parse']): ReadConfig {
+	return { limit: compileLimit(opts.limit), inflate: opts.inflate !== false, verify: compileVerify(opts.verify), parse };
 }

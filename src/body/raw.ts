@@ -2,8 +2,8 @@
  * `velox.raw()`: reads bodies into a Buffer on `req.body`, as Express 4's `express.raw()`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { claimsRequest, compileLimit, compileTypeMatcher, compileVerify } from './options';
-import { type ReadConfig, readBody } from './read';
+import { claimsRequest, compileReadConfig, compileTypeMatcher } from './options';
+import { readBody } from './read';
 import type { BodyParserMiddleware, BodyRequest, RawOptions } from './types';
 
 /**
@@ -17,12 +17,7 @@ import type { BodyParserMiddleware, BodyRequest, RawOptions } from './types';
 export function raw(options?: RawOptions): BodyParserMiddleware {
 	const opts = options || {};
 	const matcher = compileTypeMatcher(opts.type, 'application/octet-stream');
-	const config: ReadConfig = {
-		limit: compileLimit(opts.limit),
-		inflate: opts.inflate !== false,
-		verify: compileVerify(opts.verify),
-		parse: null,
-	};
+	const config = compileReadConfig(opts, null);
 
 	return function rawParser(req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void {
 		const request = req as BodyRequest;

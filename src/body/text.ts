@@ -2,8 +2,8 @@
  * `velox.text()`: decodes bodies into a string on `req.body`, as Express 4's `express.text()`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { claimsRequest, compileLimit, compileTypeMatcher, compileVerify, requestCharset } from './options';
-import { type ReadConfig, readBody } from './read';
+import { claimsRequest, compileReadConfig, compileTypeMatcher, requestCharset } from './options';
+import { readBody } from './read';
 import type { BodyParserMiddleware, BodyRequest, TextOptions } from './types';
 
 /**
@@ -19,12 +19,7 @@ export function text(options?: TextOptions): BodyParserMiddleware {
 	const opts = options || {};
 	const defaultCharset = opts.defaultCharset || 'utf-8';
 	const matcher = compileTypeMatcher(opts.type, 'text/plain');
-	const config: ReadConfig = {
-		limit: compileLimit(opts.limit),
-		inflate: opts.inflate !== false,
-		verify: compileVerify(opts.verify),
-		parse: null,
-	};
+	const config = compileReadConfig(opts, null);
 
 	return function textParser(req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void {
 		const request = req as BodyRequest;

@@ -6,8 +6,8 @@ import querystring from 'node:querystring';
 import depd from 'depd';
 import qs from 'qs';
 import { createHttpError } from '../errors';
-import { claimsRequest, compileLimit, compileTypeMatcher, compileVerify, requestCharset } from './options';
-import { failRequest, type ReadConfig, readBody, unsupportedCharset } from './read';
+import { claimsRequest, compileReadConfig, compileTypeMatcher, requestCharset } from './options';
+import { failRequest, readBody, unsupportedCharset } from './read';
 import type { BodyParserMiddleware, BodyRequest, UrlencodedOptions } from './types';
 
 // Express 4 compatibility: the warning names body-parser, in its words, and NO_DEPRECATION=body-parser silences it.
@@ -26,17 +26,10 @@ export function urlencoded(options?: UrlencodedOptions): BodyParserMiddleware {
 	const opts = options || {};
 	if (opts.extended === undefined) deprecate('undefined extended: provide extended option');
 	const matcher = compileTypeMatcher(opts.type, 'application/x-www-form-urlencoded');
-	const limit = compileLimit(opts.limit);
-	const verify = compileVerify(opts.verify);
 	const queryParse = opts.extended !== false ? extendedParser(opts) : simpleParser(opts);
-	const config: ReadConfig = {
-		limit,
-		inflate: opts.inflate !== false,
-		verify,
-		parse: function parse(text: string): unknown {
-			return text.length !== 0 ? queryParse(text) : {};
-		},
-	};
+	const config = compileReadConfig(opts, function parse(text: string): unknown {
+		return text.length !== 0 ? queryParse(text) : {};
+	});
 
 	return function urlencodedParser(req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void {
 		const request = req as BodyRequest;
@@ -46,7 +39,7 @@ export function urlencoded(options?: UrlencodedOptions): BodyParserMiddleware {
 		}
 		const charset = requestCharset(request, matcher) || 'utf-8';
 		if (charset !== 'utf-8') {
-			failRequest(request, res, next, unsupportedCharset(charset), limit);
+			failRequest(request, res, next, unsupportedCharset(charset), config.limit);
 			return;
 		}
 		readBody(request, res, next, config, charset);
