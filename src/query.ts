@@ -3,7 +3,8 @@
  * `allowPrototypes` for back-compat, or a custom parser function).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import qs from 'qs';
+import type qs from 'qs';
+import { loadQs } from './lazy';
 import { queryStringOf } from './url';
 
 type QueryRequest = IncomingMessage & { query?: unknown };
@@ -18,7 +19,7 @@ type QueryRequest = IncomingMessage & { query?: unknown };
 export type QueryOptions = Record<string, unknown> | ((str: string) => unknown);
 
 export function query(options?: QueryOptions) {
-	let parse = qs.parse as (str: string, opts?: qs.IParseOptions) => unknown;
+	let parse = loadQs().parse as (str: string, opts?: qs.IParseOptions) => unknown;
 	let opts: qs.IParseOptions | undefined = Object.assign({}, options) as qs.IParseOptions;
 	if (typeof options === 'function') {
 		parse = options as (str: string) => unknown;

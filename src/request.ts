@@ -11,15 +11,14 @@
  * Getters read `this.headers` directly where Express calls `this.get(name)`:
  * the same value without a call, lower-casing and a switch per read.
  */
+import { loadAccepts, loadTypeIs } from './lazy';
 import { IncomingMessage, type ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import { parse as legacyParse } from 'node:url';
-import accepts from 'accepts';
 import depd from 'depd';
 import fresh from 'fresh';
 import proxyaddr from 'proxy-addr';
 import parseRange from 'range-parser';
-import typeis from 'type-is';
 import type { App } from './application';
 import type { QueryParserFunction, TrustFunction } from './settings';
 import { kQueryParser } from './symbols';
@@ -93,7 +92,7 @@ request.header = header;
  * req.accepts('html', 'json'); // => 'html'
  */
 request.accepts = function acceptsTypes(this: VeloxRequest, ...types: unknown[]): unknown {
-	const accept = accepts(this);
+	const accept = loadAccepts()(this);
 	return (accept.types as Negotiate).apply(accept, types);
 };
 
@@ -104,7 +103,7 @@ request.accepts = function acceptsTypes(this: VeloxRequest, ...types: unknown[])
  * req.acceptsEncodings('gzip', 'deflate'); // => 'gzip'
  */
 request.acceptsEncodings = function acceptsEncodings(this: VeloxRequest, ...encodings: unknown[]): unknown {
-	const accept = accepts(this);
+	const accept = loadAccepts()(this);
 	return (accept.encodings as Negotiate).apply(accept, encodings);
 };
 request.acceptsEncoding = deprecate.function(request.acceptsEncodings as Negotiate, 'req.acceptsEncoding: Use acceptsEncodings instead');
@@ -116,7 +115,7 @@ request.acceptsEncoding = deprecate.function(request.acceptsEncodings as Negotia
  * req.acceptsCharsets('utf-8'); // => 'utf-8'
  */
 request.acceptsCharsets = function acceptsCharsets(this: VeloxRequest, ...charsets: unknown[]): unknown {
-	const accept = accepts(this);
+	const accept = loadAccepts()(this);
 	return (accept.charsets as Negotiate).apply(accept, charsets);
 };
 request.acceptsCharset = deprecate.function(request.acceptsCharsets as Negotiate, 'req.acceptsCharset: Use acceptsCharsets instead');
@@ -128,7 +127,7 @@ request.acceptsCharset = deprecate.function(request.acceptsCharsets as Negotiate
  * req.acceptsLanguages('en', 'fr'); // => 'fr' for Accept-Language: fr
  */
 request.acceptsLanguages = function acceptsLanguages(this: VeloxRequest, ...languages: unknown[]): unknown {
-	const accept = accepts(this);
+	const accept = loadAccepts()(this);
 	return (accept.languages as Negotiate).apply(accept, languages);
 };
 request.acceptsLanguage = deprecate.function(request.acceptsLanguages as Negotiate, 'req.acceptsLanguage: Use acceptsLanguages instead');
@@ -176,7 +175,7 @@ request.param = function param(this: VeloxRequest, ...args: [name?: string, defa
  */
 request.is = function is(this: VeloxRequest, ...types: unknown[]): string | false | null {
 	const first = types[0];
-	return typeis(this, (Array.isArray(first) ? first : types) as string[]);
+	return loadTypeIs()(this, (Array.isArray(first) ? first : types) as string[]);
 };
 
 /**

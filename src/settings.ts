@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import querystring from 'node:querystring';
 import createETag from 'etag';
 import proxyaddr from 'proxy-addr';
-import qs from 'qs';
+import { loadQs } from './lazy';
 
 export type ETagFunction = (body: string | Buffer, encoding?: BufferEncoding) => string;
 export type QueryParserFunction = (query: string) => Record<string, unknown>;
@@ -82,7 +82,7 @@ function newObject(): Record<string, unknown> {
 
 /** The `extended` parser: qs with Express 4's options. */
 export function parseExtendedQueryString(query: string): Record<string, unknown> {
-	return qs.parse(query, { allowPrototypes: true, arrayLimit: 1000 });
+	return loadQs().parse(query, { allowPrototypes: true, arrayLimit: 1000 });
 }
 
 /** Compiles the `query parser` setting. */

@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import bytes from 'bytes';
 import contentType from 'content-type';
-import typeis from 'type-is';
+import { loadTypeIs } from '../lazy';
 import type { ReadConfig } from './read';
 import type { BodyParserOptions, BodyRequest } from './types';
 
@@ -42,7 +42,7 @@ export function compileTypeChecker(type: BodyParserOptions['type'], fallback: st
 	const types = Array.isArray(chosen) ? chosen : [chosen];
 	return function checkType(req: IncomingMessage): boolean {
 		const header = req.headers['content-type'];
-		return header !== undefined && Boolean(typeis.is(header, types));
+		return header !== undefined && Boolean(loadTypeIs().is(header, types));
 	};
 }
 

@@ -4,7 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import querystring from 'node:querystring';
 import depd from 'depd';
-import qs from 'qs';
+import { loadQs } from '../lazy';
 import { createHttpError } from '../errors';
 import { claimsRequest, compileReadConfig, compileTypeMatcher, requestCharset } from './options';
 import { failRequest, readBody, unsupportedCharset } from './read';
@@ -86,7 +86,7 @@ function extendedParser(opts: UrlencodedOptions): (body: string) => unknown {
 		try {
 			// allowPrototypes lets keys such as `hasOwnProperty` through as own properties, as in
 			// Express 4; qs itself never assigns `__proto__`, so Object.prototype stays clean.
-			return qs.parse(body, { allowPrototypes: true, arrayLimit, depth, strictDepth: true, parameterLimit });
+			return loadQs().parse(body, { allowPrototypes: true, arrayLimit, depth, strictDepth: true, parameterLimit });
 		} catch (thrown) {
 			if (thrown instanceof RangeError) throw createHttpError(400, 'The input exceeded the depth', { type: 'querystring.parse.rangeError' });
 			throw thrown;
