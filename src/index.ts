@@ -11,7 +11,8 @@
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type App, application } from './application';
-import * as body from './body';
+import type * as body from './body';
+import { loadBodyParsers } from './lazy';
 import { query } from './query';
 import { request } from './request';
 import { response } from './response';
@@ -64,10 +65,19 @@ velox.request = request;
 velox.response = response;
 velox.Route = RouteClass;
 velox.Router = RouterFactory as unknown as Velox['Router'];
-velox.json = body.json;
-velox.raw = body.raw;
-velox.text = body.text;
-velox.urlencoded = body.urlencoded;
+// The parsers load with their first use (startup; see lazy.ts).
+velox.json = function json(options) {
+	return loadBodyParsers().json(options);
+};
+velox.raw = function raw(options) {
+	return loadBodyParsers().raw(options);
+};
+velox.text = function text(options) {
+	return loadBodyParsers().text(options);
+};
+velox.urlencoded = function urlencoded(options) {
+	return loadBodyParsers().urlencoded(options);
+};
 velox.static = serveStatic;
 velox.query = query;
 
