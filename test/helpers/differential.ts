@@ -112,6 +112,20 @@ export function sendRaw(server: http.Server, request: DiffRequest): Promise<RawR
 	});
 }
 
+const EXPIRES = /Expires=([^;]+)/;
+
+/**
+ * A cookie Expires computed from the clock (`maxAge`) can differ by a second
+ * between the two frameworks' requests; dates within a day of now are
+ * replaced by a marker, fixed dates (1970, 2030, …) are compared as they are.
+ */
+function scrubRecentExpires(cookie: string): string {
+	const match = EXPIRES.exec(cookie);
+	if (match === null) return cookie;
+	const time = Date.parse(match[1]);
+	return Math.abs(time - Date.now()) < 86_400_000 ? cookie.replace(EXPIRES, 'Expires=<clock>') : cookie;
+}
+
 /** Status, headers and body in comparable form. */
 function normalize(response: RawResponse, ignored: string[]): Comparable {
 	const headers: Record<string, string | string[] | undefined> = {};
@@ -121,7 +135,8 @@ function normalize(response: RawResponse, ignored: string[]): Comparable {
 		if (ignored.includes(name)) continue;
 		// Stack frames were removed from the body; its length then differs legitimately.
 		if (name === 'content-length' && body !== raw) continue;
-		headers[name] = name === 'x-powered-by' ? '<present>' : response.headers[name];
+		const value = response.headers[name];
+		headers[name] = name === 'x-powered-by' ? '<present>' : name === 'set-cookie' && Array.isArray(value) ? value.map(scrubRecentExpires) : value;
 	}
 	return { status: response.status, statusMessage: response.statusMessage, headers, body };
 }
