@@ -8,6 +8,7 @@ import encodeUrl from 'encodeurl';
 import escapeHtml from 'escape-html';
 import onFinished from 'on-finished';
 import statuses from 'statuses';
+import { createHtmlDocument } from './html';
 import { pathnameOf } from './url';
 
 interface ErrorLike {
@@ -33,7 +34,7 @@ let lastMessage = '';
 let lastDocument = '';
 
 /** Express's (finalhandler's) small error page; `message` is escaped here. */
-export function createHtmlDocument(message: string): string {
+export function createErrorDocument(message: string): string {
 	if (message === lastMessage && lastDocument !== '') return lastDocument;
 	const document = buildHtmlDocument(message);
 	lastMessage = message;
@@ -42,12 +43,7 @@ export function createHtmlDocument(message: string): string {
 }
 
 function buildHtmlDocument(message: string): string {
-	const body = escapeHtml(message).replace(NEWLINE_REGEXP, '<br>').replace(DOUBLE_SPACE_REGEXP, ' &nbsp;');
-	return (
-		'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>' +
-		body +
-		'</pre>\n</body>\n</html>\n'
-	);
+	return createHtmlDocument('Error', escapeHtml(message).replace(NEWLINE_REGEXP, '<br>').replace(DOUBLE_SPACE_REGEXP, ' &nbsp;'));
 }
 
 function errorStatusCode(err: ErrorLike): number | undefined {
@@ -153,7 +149,7 @@ export function finalHandle(
 }
 
 function writeErrorPage(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, unknown> | undefined, message: string): void {
-	const body = createHtmlDocument(message);
+	const body = createErrorDocument(message);
 	res.statusCode = status;
 	// An unknown status leaves the message undefined, so node falls back to its own table or 'unknown' (as finalhandler).
 	if (req.httpVersionMajor < 2) res.statusMessage = statuses.message[status] as string;

@@ -6,26 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { format, parse } from 'node:url';
 import encodeUrl from 'encodeurl';
 import escapeHtml from 'escape-html';
-
-/** A minimal HTML document; `body` must already be escaped. */
-export function createHtmlDocument(title: string, body: string): string {
-	return (
-		'<!DOCTYPE html>\n' +
-		'<html lang="en">\n' +
-		'<head>\n' +
-		'<meta charset="utf-8">\n' +
-		'<title>' +
-		title +
-		'</title>\n' +
-		'</head>\n' +
-		'<body>\n' +
-		'<pre>' +
-		body +
-		'</pre>\n' +
-		'</body>\n' +
-		'</html>\n'
-	);
-}
+import { createHtmlDocument } from '../html';
 
 /**
  * Collapses leading slashes into one. Security: `//evil.example/` as a
