@@ -15,6 +15,7 @@ import { compileETag, compileQueryParser, compileTrust, type QueryParserFunction
 import { kQueryParser, kRequestClass, kResponseClass } from './symbols';
 import { splitUseArguments } from './utils';
 import { View } from './view';
+import { veloxError } from './errors';
 
 const deprecate = depd('velox');
 const hasOwn = Object.prototype.hasOwnProperty;
@@ -119,7 +120,7 @@ app.defaultConfiguration = function defaultConfiguration(this: App): void {
 	Object.defineProperty(this, 'router', {
 		configurable: true,
 		get() {
-			throw new Error("'app.router' is deprecated!\nPlease see the 3.x to 4.x migration guide for details on how to update your app.");
+			throw veloxError('VELOX_ERR_APP_ROUTER_REMOVED');
 		},
 	});
 };
@@ -174,7 +175,7 @@ app.handle = function handle(this: App, req: IncomingMessage, res: ServerRespons
 
 app.use = function use(this: App, ...args: unknown[]): App {
 	const { path, handlers: fns } = splitUseArguments(args);
-	if (fns.length === 0) throw new TypeError('app.use() requires a middleware function');
+	if (fns.length === 0) throw veloxError('VELOX_ERR_APP_USE_MIDDLEWARE');
 	this.lazyrouter();
 	const router = this._router!;
 	for (const fn of fns) {
@@ -204,7 +205,7 @@ app.route = function route(this: App, path: unknown): unknown {
 };
 
 app.engine = function engine(this: App, ext: string, fn: unknown): App {
-	if (typeof fn !== 'function') throw new Error('callback function required');
+	if (typeof fn !== 'function') throw veloxError('VELOX_ERR_ENGINE_CALLBACK');
 	const extension = ext[0] !== '.' ? '.' + ext : ext;
 	this.engines[extension] = fn;
 	return this;
@@ -311,7 +312,7 @@ app.render = function render(this: App, name: string, options?: unknown, callbac
 				Array.isArray(root) && root.length > 1
 					? 'directories "' + root.slice(0, -1).join('", "') + '" or "' + root[root.length - 1] + '"'
 					: 'directory "' + String(root) + '"';
-			const err = new Error('Failed to lookup view "' + name + '" in views ' + dirs) as Error & { view?: ViewLike };
+			const err: Error & { view?: ViewLike } = veloxError('VELOX_ERR_VIEW_LOOKUP', name, dirs);
 			err.view = view;
 			done(err);
 			return;

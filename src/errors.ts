@@ -1,7 +1,19 @@
 /**
- * The error catalog: every error Velox creates carries `status`, `statusCode`
- * and `expose` (true for 4xx), like the `http-errors` objects Express 4 users
- * match on, plus a `type` string where Express gives one (body parsing).
+ * The error catalog: every error Velox creates is listed here once, with a
+ * stable `code`, the kind of object it is, and Express 4's exact message.
+ *
+ * - Errors a request causes are `HttpError`s, shaped like the `http-errors`
+ *   objects Express 4 users match on: `status`, `statusCode`, `expose` (true
+ *   for 4xx), and for body parsing the very `type` strings body-parser uses
+ *   (`entity.too.large`, `entity.parse.failed`, …).
+ * - Errors a programmer causes (a bad argument or option) are thrown at once
+ *   as the `TypeError`/`Error` Express 4 throws.
+ *
+ * Every error also carries its catalog `code`, non-enumerable so that
+ * `JSON.stringify(err)` and `util.inspect(err)` read exactly as in Express 4
+ * (error handlers that send `res.json(err)` see the same keys).
+ * `docs/errors.md` is generated from this table (`node scripts/errors-doc.js`);
+ * a test checks that it is current.
  */
 import statuses from 'statuses';
 
@@ -13,6 +25,337 @@ export interface HttpError extends Error {
 	code?: string;
 	headers?: Record<string, string>;
 	[key: string]: unknown;
+}
+
+/** One entry: what is created, with which status and message (`%s` stands for each argument in turn). */
+export interface ErrorEntry {
+	/** `HttpError` for request errors; `TypeError`/`Error` for programmer errors thrown at once. */
+	readonly kind: 'HttpError' | 'TypeError' | 'Error';
+	/** The HTTP status a request error carries (programmer errors reaching a request answer 500). */
+	readonly status?: number;
+	/** body-parser's `type` string, where Express 4 gives one. */
+	readonly type?: string;
+	/** Express 4's message; `undefined` means the status text (`Not Found`, …). */
+	readonly message?: string;
+	/** When it happens, for docs/errors.md. */
+	readonly when: string;
+}
+
+function entry<const E extends ErrorEntry>(e: E): E {
+	return e;
+}
+
+export const errorCatalog = {
+	// Application and router set-up
+	VELOX_ERR_APP_ROUTER_REMOVED: entry({
+		kind: 'Error',
+		message: "'app.router' is deprecated!\nPlease see the 3.x to 4.x migration guide for details on how to update your app.",
+		when: 'reading `app.router` (removed in Express 4)',
+	}),
+	VELOX_ERR_MIDDLEWARE_UNBUNDLED: entry({
+		kind: 'Error',
+		message:
+			'Most middleware (like %s) is no longer bundled with Express and must be installed separately. Please see https://github.com/senchalabs/connect#middleware.',
+		when: 'reading a removed Connect middleware getter such as `velox.bodyParser`',
+	}),
+	VELOX_ERR_APP_USE_MIDDLEWARE: entry({
+		kind: 'TypeError',
+		message: 'app.use() requires a middleware function',
+		when: '`app.use()` with no function',
+	}),
+	VELOX_ERR_ROUTER_USE_MIDDLEWARE: entry({
+		kind: 'TypeError',
+		message: 'Router.use() requires a middleware function',
+		when: '`router.use()` with no function',
+	}),
+	VELOX_ERR_ROUTER_USE_TYPE: entry({
+		kind: 'TypeError',
+		message: 'Router.use() requires a middleware function but got a %s',
+		when: '`router.use()` with a value that is not a function',
+	}),
+	VELOX_ERR_ROUTE_ALL_CALLBACK: entry({
+		kind: 'TypeError',
+		message: 'Route.all() requires a callback function but got a %s',
+		when: '`route.all()` with a value that is not a function',
+	}),
+	VELOX_ERR_ROUTE_METHOD_CALLBACK: entry({
+		kind: 'Error',
+		message: 'Route.%s() requires a callback function but got a %s',
+		when: '`route.get()` (any method) with a value that is not a function',
+	}),
+	VELOX_ERR_PARAM_CALLBACK: entry({
+		kind: 'Error',
+		message: 'invalid param() call for %s, got %s',
+		when: '`app.param(name, fn)` / `router.param` with a value that is not a function',
+	}),
+	VELOX_ERR_PATH_TYPE: entry({
+		kind: 'TypeError',
+		message: 'path must be a string, array of strings, or regular expression',
+		when: 'a route or mount path of another type',
+	}),
+	VELOX_ERR_ENGINE_CALLBACK: entry({
+		kind: 'Error',
+		message: 'callback function required',
+		when: '`app.engine(ext, fn)` with a value that is not a function',
+	}),
+	VELOX_ERR_ETAG_SETTING: entry({
+		kind: 'TypeError',
+		message: 'unknown value for etag function: %s',
+		when: '`app.set("etag", value)` with a value Express does not accept',
+	}),
+	VELOX_ERR_QUERY_PARSER_SETTING: entry({
+		kind: 'TypeError',
+		message: 'unknown value for query parser function: %s',
+		when: '`app.set("query parser", value)` with a value Express does not accept',
+	}),
+	VELOX_ERR_REJECTED_PROMISE: entry({
+		kind: 'Error',
+		message: 'Rejected promise',
+		when: 'a handler or param callback returns a promise rejected with a falsy value',
+	}),
+	// Request and response members
+	VELOX_ERR_REQ_GET_NAME_REQUIRED: entry({
+		kind: 'TypeError',
+		message: 'name argument is required to req.get',
+		when: '`req.get()` with no name',
+	}),
+	VELOX_ERR_REQ_GET_NAME_TYPE: entry({
+		kind: 'TypeError',
+		message: 'name must be a string to req.get',
+		when: '`req.get(name)` with a name that is not a string',
+	}),
+	VELOX_ERR_CONTENT_TYPE_ARRAY: entry({
+		kind: 'TypeError',
+		message: 'Content-Type cannot be set to an Array',
+		when: '`res.set("Content-Type", [...])`',
+	}),
+	VELOX_ERR_SIGNED_COOKIE_SECRET: entry({
+		kind: 'Error',
+		message: 'cookieParser("secret") required for signed cookies',
+		when: '`res.cookie(name, value, { signed: true })` without `req.secret`',
+	}),
+	VELOX_ERR_NOT_ACCEPTABLE: entry({
+		kind: 'HttpError',
+		status: 406,
+		when: '`res.format()` finds no type the client accepts and has no `default`',
+	}),
+	VELOX_ERR_PARAM_DECODE: entry({
+		kind: 'HttpError',
+		status: 400,
+		message: "Failed to decode param '%s'",
+		when: 'a route parameter holds a malformed percent-encoding',
+	}),
+	// Views
+	VELOX_ERR_VIEW_NAME_TYPE: entry({
+		kind: 'TypeError',
+		message: 'View name must be a string, got %s',
+		when: '`res.render(name)` with a name that is not a string',
+	}),
+	VELOX_ERR_VIEW_NO_ENGINE: entry({
+		kind: 'Error',
+		message: 'No default engine was specified and no extension was provided.',
+		when: 'rendering a name without extension and no `view engine` setting',
+	}),
+	VELOX_ERR_VIEW_ENGINE_MODULE: entry({
+		kind: 'Error',
+		message: 'Module "%s" does not provide a view engine.',
+		when: 'the module named by the extension exports no `__express`',
+	}),
+	VELOX_ERR_VIEW_LOOKUP: entry({
+		kind: 'Error',
+		message: 'Failed to lookup view "%s" in views %s',
+		when: 'no view file found in the `views` directories',
+	}),
+	VELOX_ERR_VIEW_NOT_RESOLVED: entry({
+		kind: 'Error',
+		message: 'View "%s" was not resolved to a file',
+		when: 'a `View` object rendered without a resolved path',
+	}),
+	// Body parsers: options (thrown by the factory)
+	VELOX_ERR_OPTION_LIMIT: entry({ kind: 'TypeError', message: 'option limit "%s" is invalid', when: 'a body parser `limit` that `bytes` cannot read' }),
+	VELOX_ERR_OPTION_VERIFY: entry({ kind: 'TypeError', message: 'option verify must be function', when: 'a body parser `verify` that is not a function' }),
+	VELOX_ERR_OPTION_PARAMETER_LIMIT: entry({
+		kind: 'TypeError',
+		message: 'option parameterLimit must be a positive number',
+		when: '`urlencoded({ parameterLimit })` below 1 or not a number',
+	}),
+	VELOX_ERR_OPTION_DEPTH: entry({
+		kind: 'TypeError',
+		message: 'option depth must be a zero or a positive number',
+		when: '`urlencoded({ depth })` below 0 or not a number',
+	}),
+	// Body parsers: request errors (the `type` strings are body-parser's)
+	VELOX_ERR_ENTITY_TOO_LARGE: entry({
+		kind: 'HttpError',
+		status: 413,
+		type: 'entity.too.large',
+		message: 'request entity too large',
+		when: 'a body (declared or received, after inflating) over `limit`',
+	}),
+	VELOX_ERR_PARAMETERS_TOO_MANY: entry({
+		kind: 'HttpError',
+		status: 413,
+		type: 'parameters.too.many',
+		message: 'too many parameters',
+		when: 'a urlencoded body with more than `parameterLimit` parameters',
+	}),
+	VELOX_ERR_DEPTH_EXCEEDED: entry({
+		kind: 'HttpError',
+		status: 400,
+		type: 'querystring.parse.rangeError',
+		message: 'The input exceeded the depth',
+		when: 'an extended urlencoded body nested deeper than `depth`',
+	}),
+	VELOX_ERR_CHARSET_UNSUPPORTED: entry({
+		kind: 'HttpError',
+		status: 415,
+		type: 'charset.unsupported',
+		message: 'unsupported charset "%s"',
+		when: 'a body charset the parser does not decode',
+	}),
+	VELOX_ERR_ENCODING_UNSUPPORTED: entry({
+		kind: 'HttpError',
+		status: 415,
+		type: 'encoding.unsupported',
+		message: 'unsupported content encoding "%s"',
+		when: 'a `Content-Encoding` other than identity, gzip, deflate (and br where supported)',
+	}),
+	VELOX_ERR_ENCODING_NOT_ALLOWED: entry({
+		kind: 'HttpError',
+		status: 415,
+		type: 'encoding.unsupported',
+		message: 'content encoding unsupported',
+		when: 'a compressed body with `inflate: false`',
+	}),
+	VELOX_ERR_STREAM_ENCODING_SET: entry({
+		kind: 'HttpError',
+		status: 500,
+		type: 'stream.encoding.set',
+		message: 'stream encoding should not be set',
+		when: 'the request stream had `setEncoding` called before the parser',
+	}),
+	VELOX_ERR_STREAM_NOT_READABLE: entry({
+		kind: 'HttpError',
+		status: 500,
+		type: 'stream.not.readable',
+		message: 'stream is not readable',
+		when: 'the request stream was already read by other middleware',
+	}),
+	VELOX_ERR_REQUEST_SIZE_INVALID: entry({
+		kind: 'HttpError',
+		status: 400,
+		type: 'request.size.invalid',
+		message: 'request size did not match content length',
+		when: 'the body ended before or after its `Content-Length`',
+	}),
+	VELOX_ERR_REQUEST_ABORTED: entry({
+		kind: 'HttpError',
+		status: 400,
+		type: 'request.aborted',
+		message: 'request aborted',
+		when: 'the client went away before the body ended',
+	}),
+	VELOX_ERR_ENTITY_PARSE_FAILED: entry({
+		kind: 'HttpError',
+		status: 400,
+		type: 'entity.parse.failed',
+		when: 'the body could not be parsed (the parser\'s own error, e.g. a `SyntaxError`, keeps its message)',
+	}),
+	VELOX_ERR_ENTITY_VERIFY_FAILED: entry({
+		kind: 'HttpError',
+		status: 403,
+		type: 'entity.verify.failed',
+		when: 'the `verify` option threw (its error keeps its message)',
+	}),
+	VELOX_ERR_JSON_STRICT: entry({
+		kind: 'HttpError',
+		status: 400,
+		type: 'entity.parse.failed',
+		message: 'strict violation',
+		when: '`json({ strict: true })` and a body that is not an object or array (Express 4 words the SyntaxError from the first character)',
+	}),
+	// Static files, sendFile, download
+	VELOX_ERR_STATIC_ROOT_REQUIRED: entry({ kind: 'TypeError', message: 'root path required', when: '`velox.static()` without a root' }),
+	VELOX_ERR_STATIC_ROOT_TYPE: entry({ kind: 'TypeError', message: 'root path must be a string', when: '`velox.static(root)` with a root that is not a string' }),
+	VELOX_ERR_OPTION_SET_HEADERS: entry({ kind: 'TypeError', message: 'option setHeaders must be function', when: '`velox.static(root, { setHeaders })` not a function' }),
+	VELOX_ERR_OPTION_STRING_ARRAY: entry({
+		kind: 'TypeError',
+		message: '%s must be array of strings or false',
+		when: 'the `extensions` or `index` file option of another type',
+	}),
+	VELOX_ERR_OPTION_DOTFILES: entry({
+		kind: 'TypeError',
+		message: 'dotfiles option must be "allow", "deny", or "ignore"',
+		when: 'an unknown `dotfiles` option',
+	}),
+	VELOX_ERR_SENDFILE_PATH_REQUIRED: entry({ kind: 'TypeError', message: 'path argument is required to res.sendFile', when: '`res.sendFile()` with no path' }),
+	VELOX_ERR_SENDFILE_PATH_TYPE: entry({ kind: 'TypeError', message: 'path must be a string to res.sendFile', when: '`res.sendFile(path)` with a path that is not a string' }),
+	VELOX_ERR_SENDFILE_PATH_RELATIVE: entry({
+		kind: 'TypeError',
+		message: 'path must be absolute or specify root to res.sendFile',
+		when: '`res.sendFile(path)` with a relative path and no `root`',
+	}),
+	VELOX_ERR_FILE_STATUS: entry({
+		kind: 'HttpError',
+		when: 'a file request answered with an error status (400 malformed path, 403 traversal or dotfile, 404 missing, 412 precondition, 416 range); the message is the status text',
+	}),
+	VELOX_ERR_HEADERS_SENT: entry({
+		kind: 'Error',
+		status: 500,
+		message: "Can't set headers after they are sent.",
+		when: 'a file transfer starts after the response head was sent (reaches the error handlers as a 500 with `expose: false`)',
+	}),
+	VELOX_ERR_FILE_CHANGED: entry({
+		kind: 'Error',
+		status: 500,
+		message: 'File changed during transfer: %s',
+		when: 'a file shrank while it was being sent (a 500 with `expose: false`)',
+	}),
+} as const;
+
+export type ErrorCode = keyof typeof errorCatalog;
+
+/** Fills each `%s` of the catalog message with the next argument. */
+export function formatMessage(template: string, args: readonly unknown[]): string {
+	if (args.length === 0) return template;
+	let index = 0;
+	return template.replace(/%s/g, () => String(args[index++]));
+}
+
+/** Sets the catalog code on an error without making it enumerable (JSON and inspect stay as in Express 4). */
+export function setCode<E extends Error>(err: E, code: string): E {
+	Object.defineProperty(err, 'code', { value: code, configurable: true, writable: true, enumerable: false });
+	return err;
+}
+
+/**
+ * The programmer error of a catalog entry (a `TypeError` or `Error`), to throw.
+ *
+ * @example
+ * if (typeof fn !== 'function') throw veloxError('VELOX_ERR_ENGINE_CALLBACK');
+ */
+export function veloxError(code: ErrorCode, ...args: unknown[]): Error {
+	const spec: ErrorEntry = errorCatalog[code];
+	const message = formatMessage(spec.message ?? code, args);
+	const err = spec.kind === 'TypeError' ? new TypeError(message) : new Error(message);
+	Error.captureStackTrace(err, veloxError);
+	return setCode(err, code);
+}
+
+/**
+ * The request error of a catalog entry, with its status, `type` and `props`.
+ *
+ * @example
+ * next(requestError('VELOX_ERR_ENTITY_TOO_LARGE', [], { limit, length }));
+ */
+export function requestError(code: ErrorCode, args: readonly unknown[] = [], props?: Record<string, unknown>, status?: number): HttpError {
+	const spec: ErrorEntry = errorCatalog[code];
+	const finalStatus = status ?? spec.status ?? 500;
+	const message = spec.message === undefined ? undefined : formatMessage(spec.message, args);
+	const err = createHttpError(finalStatus, message, props);
+	if (spec.type !== undefined && err.type === undefined) err.type = spec.type;
+	Error.captureStackTrace(err, requestError);
+	return setCode(err, code);
 }
 
 /** `BadRequestError`, `PayloadTooLargeError`, … as http-errors names them. */
@@ -28,7 +371,7 @@ function errorName(status: number): string {
 }
 
 /**
- * Creates an HTTP error.
+ * Creates an HTTP error shaped as http-errors' (the catalog's `requestError` builds on it).
  *
  * @example
  * throw createHttpError(400, 'request aborted', { type: 'request.aborted' });
@@ -52,5 +395,5 @@ export function createHttpError(status: number, message?: string, props?: Record
 /** Turns anything thrown or rejected into an Error (a rejection with no value included). */
 export function toError(value: unknown): unknown {
 	// As Express 5: a falsy rejection would read as "no error" to `next`.
-	return value || new Error('Rejected promise');
+	return value || veloxError('VELOX_ERR_REJECTED_PROMISE');
 }

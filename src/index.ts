@@ -19,6 +19,7 @@ import { response } from './response';
 import { Route as RouteClass } from './router/route';
 import { Router as RouterFactory } from './router/router';
 import serveStatic from './static';
+import { veloxError } from './errors';
 import type * as T from './types';
 
 type Next = (err?: unknown) => void;
@@ -105,9 +106,7 @@ for (const name of removedMiddlewares) {
 	Object.defineProperty(velox, name, {
 		configurable: true,
 		get() {
-			throw new Error(
-				'Most middleware (like ' + name + ') is no longer bundled with Express and must be installed separately. Please see https://github.com/senchalabs/connect#middleware.',
-			);
+			throw veloxError('VELOX_ERR_MIDDLEWARE_UNBUNDLED', name);
 		},
 	});
 }

@@ -23,6 +23,7 @@ import type { App } from './application';
 import type { QueryParserFunction, TrustFunction } from './settings';
 import { kQueryParser } from './symbols';
 import { pathnameOf, queryStringOf } from './url';
+import { veloxError } from './errors';
 
 const deprecate = depd('velox');
 const hasOwn = Object.prototype.hasOwnProperty;
@@ -67,8 +68,8 @@ function remoteAddressOf(req: VeloxRequest): string | undefined {
  * req.get('content-type'); // => 'text/plain'
  */
 function header(this: VeloxRequest, name: string): string | string[] | undefined {
-	if (!name) throw new TypeError('name argument is required to req.get');
-	if (typeof name !== 'string') throw new TypeError('name must be a string to req.get');
+	if (!name) throw veloxError('VELOX_ERR_REQ_GET_NAME_REQUIRED');
+	if (typeof name !== 'string') throw veloxError('VELOX_ERR_REQ_GET_NAME_TYPE');
 	const lc = name.toLowerCase();
 	switch (lc) {
 		case 'referer':

@@ -8,6 +8,7 @@ import querystring from 'node:querystring';
 import createETag from 'etag';
 import proxyaddr from 'proxy-addr';
 import { loadQs } from './lazy';
+import { veloxError } from './errors';
 
 export type ETagFunction = (body: string | Buffer, encoding?: BufferEncoding) => string;
 export type QueryParserFunction = (query: string) => Record<string, unknown>;
@@ -72,7 +73,7 @@ export function compileETag(value: unknown): ETagFunction | undefined {
 		case 'strong':
 			return strongETag;
 		default:
-			throw new TypeError('unknown value for etag function: ' + String(value));
+			throw veloxError('VELOX_ERR_ETAG_SETTING', value);
 	}
 }
 
@@ -97,7 +98,7 @@ export function compileQueryParser(value: unknown): QueryParserFunction {
 		case 'extended':
 			return parseExtendedQueryString;
 		default:
-			throw new TypeError('unknown value for query parser function: ' + String(value));
+			throw veloxError('VELOX_ERR_QUERY_PARSER_SETTING', value);
 	}
 }
 

@@ -6,7 +6,7 @@ import type { Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import mime from 'mime';
-import type { HttpError } from './errors';
+import { type HttpError, veloxError } from './errors';
 import { compileSendConfig, type SendConfig, type SendOptions } from './send/config';
 import { redirectToDirectory } from './send/redirect';
 import { FileTransfer } from './send/transfer';
@@ -75,11 +75,11 @@ function serveStatic<Res extends ServerResponse = ServerResponse>(
 	root: string,
 	options?: ServeStaticOptions<Res>,
 ): (req: StaticRequest, res: Res, next: Next) => void {
-	if (!root) throw new TypeError('root path required');
-	if (typeof root !== 'string') throw new TypeError('root path must be a string');
+	if (!root) throw veloxError('VELOX_ERR_STATIC_ROOT_REQUIRED');
+	if (typeof root !== 'string') throw veloxError('VELOX_ERR_STATIC_ROOT_TYPE');
 	const opts: ServeStaticOptions<Res> = options || {};
 	const setHeaders = opts.setHeaders;
-	if (setHeaders && typeof setHeaders !== 'function') throw new TypeError('option setHeaders must be function');
+	if (setHeaders && typeof setHeaders !== 'function') throw veloxError('VELOX_ERR_OPTION_SET_HEADERS');
 
 	// Inherit the caller's options, as serve-static does, with the root resolved once.
 	const sendOptions: SendOptions = Object.create(opts);

@@ -2,8 +2,6 @@
 
 /** On a request: the compiled `query parser fn` of the app whose router saw it first (Express parses there). */
 export const kQueryParser: unique symbol = Symbol('velox.queryParser');
-/** On a request: the parsed query, once read or assigned. */
-export const kQuery: unique symbol = Symbol('velox.query');
 /** On an app: request/response constructors handed to node by `app.listen`. */
 export const kRequestClass: unique symbol = Symbol('velox.requestClass');
 export const kResponseClass: unique symbol = Symbol('velox.responseClass');

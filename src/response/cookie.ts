@@ -6,6 +6,7 @@ import { serialize } from 'cookie';
 import { sign } from 'cookie-signature';
 import depd from 'depd';
 import type { CookieOptions, VeloxResponse } from './types';
+import { veloxError } from '../errors';
 
 const deprecate = depd('velox');
 
@@ -53,7 +54,7 @@ export function cookie(this: VeloxResponse, name: string, value: unknown, option
 	const opts = merge({} as CookieOptions, options);
 	const secret = this.req.secret;
 	const signed = opts.signed;
-	if (signed && !secret) throw new Error('cookieParser("secret") required for signed cookies');
+	if (signed && !secret) throw veloxError('VELOX_ERR_SIGNED_COOKIE_SECRET');
 
 	let val = typeof value === 'object' ? 'j:' + JSON.stringify(value) : String(value);
 	if (signed) val = 's:' + sign(val, secret as string);

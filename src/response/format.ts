@@ -1,7 +1,7 @@
 /**
  * `res.format`: content negotiation over `Accept` with Express 4's rules.
  */
-import { createHttpError } from '../errors';
+import { requestError } from '../errors';
 import mime from 'mime';
 import type { FormatCallback, Next, VeloxResponse } from './types';
 
@@ -27,7 +27,7 @@ export function format(this: VeloxResponse, object: Record<string, FormatCallbac
 	} else if (object.default) {
 		object.default(req, this, next);
 	} else {
-		(next as Next)(createHttpError(406, undefined, { types: keys.map((name) => normalizeType(name).value) }));
+		(next as Next)(requestError('VELOX_ERR_NOT_ACCEPTABLE', [], { types: keys.map((name) => normalizeType(name).value) }));
 	}
 	return this;
 }

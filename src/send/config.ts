@@ -7,6 +7,7 @@
 import { resolve } from 'node:path';
 import depd from 'depd';
 import ms from 'ms';
+import { veloxError } from '../errors';
 
 const deprecate = depd('send');
 
@@ -61,7 +62,7 @@ function toBoolean(value: unknown, fallback: boolean): boolean {
 function normalizeList(value: unknown, name: string): string[] {
 	const list: unknown[] = ([] as unknown[]).concat(value || []);
 	for (const item of list) {
-		if (typeof item !== 'string') throw new TypeError(name + ' must be array of strings or false');
+		if (typeof item !== 'string') throw veloxError('VELOX_ERR_OPTION_STRING_ARRAY', name);
 	}
 	return list as string[];
 }
@@ -84,7 +85,7 @@ export function compileSendConfig(options: SendOptions | null | undefined): Send
 	const opts: SendOptions = options || {};
 	const dotfiles: unknown = opts.dotfiles !== undefined ? opts.dotfiles : 'ignore';
 	if (dotfiles !== 'ignore' && dotfiles !== 'allow' && dotfiles !== 'deny') {
-		throw new TypeError('dotfiles option must be "allow", "deny", or "ignore"');
+		throw veloxError('VELOX_ERR_OPTION_DOTFILES');
 	}
 	const hidden = Boolean(opts.hidden);
 	if (opts.hidden !== undefined) deprecate("hidden: use dotfiles: '" + (hidden ? 'allow' : 'ignore') + "' instead");

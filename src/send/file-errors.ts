@@ -5,10 +5,10 @@
  * `path`) and gains `status`/`statusCode` with `expose: false`, so that its
  * message, which names a server path, is never shown to the client.
  */
-import { createHttpError, type HttpError } from '../errors';
+import { type HttpError, requestError } from '../errors';
 
 export function httpError(status: number, props?: Record<string, unknown>): HttpError {
-	return createHttpError(status, undefined, props);
+	return requestError('VELOX_ERR_FILE_STATUS', [], props, status);
 }
 
 /** An Error (fs or other) turned into an HttpError in place, hidden from clients. */

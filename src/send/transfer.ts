@@ -10,7 +10,7 @@ import { close, createReadStream, open, type ReadStream, read, type Stats, stat 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, sep } from 'node:path';
 import parseRange from 'range-parser';
-import type { HttpError } from '../errors';
+import { type HttpError, veloxError } from '../errors';
 import type { SendConfig } from './config';
 import { fileSystemError, httpError, wrapError } from './file-errors';
 import {
@@ -166,7 +166,7 @@ export abstract class FileTransfer {
 		this.onFile(path, stats);
 		const res = this.res;
 		if (res.headersSent) {
-			this.onError(wrapError(500, new Error("Can't set headers after they are sent.")));
+			this.onError(wrapError(500, veloxError('VELOX_ERR_HEADERS_SENT')));
 			return;
 		}
 		try {
@@ -304,5 +304,5 @@ export abstract class FileTransfer {
 }
 
 function truncatedError(filePath: string): NodeJS.ErrnoException {
-	return new Error('File changed during transfer: ' + filePath);
+	return veloxError('VELOX_ERR_FILE_CHANGED', filePath);
 }
