@@ -9,9 +9,12 @@
  * - Errors a programmer causes (a bad argument or option) are thrown at once
  *   as the `TypeError`/`Error` Express 4 throws.
  *
- * Every error also carries its catalog `code`, non-enumerable so that
- * `JSON.stringify(err)` and `util.inspect(err)` read exactly as in Express 4
- * (error handlers that send `res.json(err)` see the same keys).
+ * Errors thrown by set-up calls (`app.use`, options, settings) carry their
+ * catalog `code` (non-enumerable, so `JSON.stringify(err)` reads as in
+ * Express 4). Errors that can arise while a request is handled do not: they
+ * reach users' error handlers, where Express 4 code reads `err.code` to tell
+ * file system errors (`ENOENT`) apart, so they stay exactly Express's objects;
+ * users tell them apart by `status` and, for body parsing, by `type`.
  * `docs/errors.md` is generated from this table (`node scripts/errors-doc.js`);
  * a test checks that it is current.
  */
@@ -31,6 +34,12 @@ export interface HttpError extends Error {
 export interface ErrorEntry {
 	/** `HttpError` for request errors; `TypeError`/`Error` for programmer errors thrown at once. */
 	readonly kind: 'HttpError' | 'TypeError' | 'Error';
+	/**
+	 * Thrown only by a set-up call (`app.use`, a factory's options, a setting): the error carries
+	 * its `code`. Anything that can happen while a request is handled reaches users' error
+	 * handlers, where Express 4 code reads `err.code` (`ENOENT`, …), so it carries none.
+	 */
+	readonly setup?: true;
 	/** The HTTP status a request error carries (programmer errors reaching a request answer 500). */
 	readonly status?: number;
 	/** body-parser's `type` string, where Express 4 gives one. */
@@ -48,62 +57,74 @@ function entry<const E extends ErrorEntry>(e: E): E {
 export const errorCatalog = {
 	// Application and router set-up
 	VELOX_ERR_APP_ROUTER_REMOVED: entry({
+		setup: true,
 		kind: 'Error',
 		message: "'app.router' is deprecated!\nPlease see the 3.x to 4.x migration guide for details on how to update your app.",
 		when: 'reading `app.router` (removed in Express 4)',
 	}),
 	VELOX_ERR_MIDDLEWARE_UNBUNDLED: entry({
+		setup: true,
 		kind: 'Error',
 		message:
 			'Most middleware (like %s) is no longer bundled with Express and must be installed separately. Please see https://github.com/senchalabs/connect#middleware.',
 		when: 'reading a removed Connect middleware getter such as `velox.bodyParser`',
 	}),
 	VELOX_ERR_APP_USE_MIDDLEWARE: entry({
+		setup: true,
 		kind: 'TypeError',
 		message: 'app.use() requires a middleware function',
 		when: '`app.use()` with no function',
 	}),
 	VELOX_ERR_ROUTER_USE_MIDDLEWARE: entry({
+		setup: true,
 		kind: 'TypeError',
 		message: 'Router.use() requires a middleware function',
 		when: '`router.use()` with no function',
 	}),
 	VELOX_ERR_ROUTER_USE_TYPE: entry({
+		setup: true,
 		kind: 'TypeError',
 		message: 'Router.use() requires a middleware function but got a %s',
 		when: '`router.use()` with a value that is not a function',
 	}),
 	VELOX_ERR_ROUTE_ALL_CALLBACK: entry({
+		setup: true,
 		kind: 'TypeError',
 		message: 'Route.all() requires a callback function but got a %s',
 		when: '`route.all()` with a value that is not a function',
 	}),
 	VELOX_ERR_ROUTE_METHOD_CALLBACK: entry({
+		setup: true,
 		kind: 'Error',
 		message: 'Route.%s() requires a callback function but got a %s',
 		when: '`route.get()` (any method) with a value that is not a function',
 	}),
 	VELOX_ERR_PARAM_CALLBACK: entry({
+		setup: true,
 		kind: 'Error',
 		message: 'invalid param() call for %s, got %s',
 		when: '`app.param(name, fn)` / `router.param` with a value that is not a function',
 	}),
 	VELOX_ERR_PATH_TYPE: entry({
+		setup: true,
 		kind: 'TypeError',
 		message: 'path must be a string, array of strings, or regular expression',
 		when: 'a route or mount path of another type',
 	}),
 	VELOX_ERR_ENGINE_CALLBACK: entry({
+		setup: true,
 		kind: 'Error',
 		message: 'callback function required',
 		when: '`app.engine(ext, fn)` with a value that is not a function',
 	}),
 	VELOX_ERR_ETAG_SETTING: entry({
+		setup: true,
 		kind: 'TypeError',
 		message: 'unknown value for etag function: %s',
 		when: '`app.set("etag", value)` with a value Express does not accept',
 	}),
 	VELOX_ERR_QUERY_PARSER_SETTING: entry({
+		setup: true,
 		kind: 'TypeError',
 		message: 'unknown value for query parser function: %s',
 		when: '`app.set("query parser", value)` with a value Express does not accept',
@@ -172,14 +193,18 @@ export const errorCatalog = {
 		when: 'a `View` object rendered without a resolved path',
 	}),
 	// Body parsers: options (thrown by the factory)
-	VELOX_ERR_OPTION_LIMIT: entry({ kind: 'TypeError', message: 'option limit "%s" is invalid', when: 'a body parser `limit` that `bytes` cannot read' }),
-	VELOX_ERR_OPTION_VERIFY: entry({ kind: 'TypeError', message: 'option verify must be function', when: 'a body parser `verify` that is not a function' }),
+	VELOX_ERR_OPTION_LIMIT: entry({
+		setup: true, kind: 'TypeError', message: 'option limit "%s" is invalid', when: 'a body parser `limit` that `bytes` cannot read' }),
+	VELOX_ERR_OPTION_VERIFY: entry({
+		setup: true, kind: 'TypeError', message: 'option verify must be function', when: 'a body parser `verify` that is not a function' }),
 	VELOX_ERR_OPTION_PARAMETER_LIMIT: entry({
+		setup: true,
 		kind: 'TypeError',
 		message: 'option parameterLimit must be a positive number',
 		when: '`urlencoded({ parameterLimit })` below 1 or not a number',
 	}),
 	VELOX_ERR_OPTION_DEPTH: entry({
+		setup: true,
 		kind: 'TypeError',
 		message: 'option depth must be a zero or a positive number',
 		when: '`urlencoded({ depth })` below 0 or not a number',
@@ -275,9 +300,12 @@ export const errorCatalog = {
 		when: '`json({ strict: true })` and a body that is not an object or array (Express 4 words the SyntaxError from the first character)',
 	}),
 	// Static files, sendFile, download
-	VELOX_ERR_STATIC_ROOT_REQUIRED: entry({ kind: 'TypeError', message: 'root path required', when: '`velox.static()` without a root' }),
-	VELOX_ERR_STATIC_ROOT_TYPE: entry({ kind: 'TypeError', message: 'root path must be a string', when: '`velox.static(root)` with a root that is not a string' }),
-	VELOX_ERR_OPTION_SET_HEADERS: entry({ kind: 'TypeError', message: 'option setHeaders must be function', when: '`velox.static(root, { setHeaders })` not a function' }),
+	VELOX_ERR_STATIC_ROOT_REQUIRED: entry({
+		setup: true, kind: 'TypeError', message: 'root path required', when: '`velox.static()` without a root' }),
+	VELOX_ERR_STATIC_ROOT_TYPE: entry({
+		setup: true, kind: 'TypeError', message: 'root path must be a string', when: '`velox.static(root)` with a root that is not a string' }),
+	VELOX_ERR_OPTION_SET_HEADERS: entry({
+		setup: true, kind: 'TypeError', message: 'option setHeaders must be function', when: '`velox.static(root, { setHeaders })` not a function' }),
 	VELOX_ERR_OPTION_STRING_ARRAY: entry({
 		kind: 'TypeError',
 		message: '%s must be array of strings or false',
@@ -339,7 +367,7 @@ export function veloxError(code: ErrorCode, ...args: unknown[]): Error {
 	const message = formatMessage(spec.message ?? code, args);
 	const err = spec.kind === 'TypeError' ? new TypeError(message) : new Error(message);
 	Error.captureStackTrace(err, veloxError);
-	return setCode(err, code);
+	return spec.setup === true ? setCode(err, code) : err;
 }
 
 /**
@@ -355,7 +383,7 @@ export function requestError(code: ErrorCode, args: readonly unknown[] = [], pro
 	const err = createHttpError(finalStatus, message, props);
 	if (spec.type !== undefined && err.type === undefined) err.type = spec.type;
 	Error.captureStackTrace(err, requestError);
-	return setCode(err, code);
+	return err;
 }
 
 /** `BadRequestError`, `PayloadTooLargeError`, … as http-errors names them. */
