@@ -84,6 +84,17 @@ export async function listen(listener: Listener): Promise<http.Server> {
 	return server;
 }
 
+/** Starts an app through its own `app.listen` on an ephemeral port; `null` when the listener is not an app. */
+async function listenWithApp(listener: Listener): Promise<http.Server | null> {
+	const app = listener as Listener & { listen?: (port: number, host: string, callback: () => void) => http.Server };
+	if (typeof app.listen !== 'function') return null;
+	let server: http.Server | undefined;
+	await new Promise<void>((resolve) => {
+		server = app.listen!(0, '127.0.0.1', resolve);
+	});
+	return server!;
+}
+
 export async function close(server: http.Server): Promise<void> {
 	server.closeAllConnections();
 	await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -146,16 +157,21 @@ export async function runBoth(
 	build: (framework: Framework, name: FrameworkName) => Listener,
 	requests: DiffRequest[],
 	options: DifferentialOptions = {},
-): Promise<Record<FrameworkName, RawResponse[]>> {
+): Promise<Record<FrameworkName | 'velox-listen', RawResponse[]>> {
 	const env = options.env ?? 'test';
-	const results = { express: [], velox: [] } as Record<FrameworkName, RawResponse[]>;
+	const results = { express: [], velox: [], 'velox-listen': [] } as Record<FrameworkName | 'velox-listen', RawResponse[]>;
 	// Outside the `test` env both final handlers log errors to stderr; that is pinned in
 	// final-handler.test.ts, here it would only be noise in the test output.
 	const consoleError = console.error;
 	if (env !== 'test') console.error = () => {};
 	try {
-		for (const name of ['express', 'velox'] as const) {
-			const server = await listen(build(withEnv(frameworks[name], env), name));
+		for (const name of ['express', 'velox', 'velox-listen'] as const) {
+			const framework = name === 'express' ? 'express' : 'velox';
+			const listener = build(withEnv(frameworks[framework], env), framework);
+			// Velox runs twice: behind `http.createServer(app)` (the prototype swap) and behind
+			// `app.listen` (request/response classes), the path production and benchmarks take.
+			const server = name === 'velox-listen' ? await listenWithApp(listener) : await listen(listener);
+			if (server === null) continue;
 			try {
 				for (const request of requests) results[name].push(await sendRaw(server, request));
 				// finalhandler logs on the next turn of the event loop.
@@ -185,6 +201,10 @@ export async function differential(
 	const actual = results.velox.map((response, i) => ({ request: describe(requests[i]), ...normalize(response, ignored) }));
 	const expected = results.express.map((response, i) => ({ request: describe(requests[i]), ...normalize(response, ignored) }));
 	assert.deepEqual(actual, expected);
+	if (results['velox-listen'].length > 0) {
+		const listened = results['velox-listen'].map((response, i) => ({ request: describe(requests[i]), ...normalize(response, ignored) }));
+		assert.deepEqual(listened, expected, 'behind app.listen');
+	}
 	return results.velox;
 }
 
