@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toError } from '../errors';
-import { firstSegmentKey, isLiteralPath, MatchKind, type PathInput, type PathKey, type PathOptions, pathToRegexp, regionEqualsIgnoreCase } from './matcher';
+import { isLiteralPath, MatchKind, type PathInput, type PathKey, type PathOptions, pathToRegexp, regionEqualsIgnoreCase } from './matcher';
 import type { Route } from './route';
 
 export type Next = (err?: unknown) => void;
@@ -34,8 +34,6 @@ export class Layer {
 	readonly end: boolean;
 	readonly strict: boolean;
 	readonly sensitive: boolean;
-	/** First path segment every match has (router candidate index), or undefined. */
-	readonly segmentKey: string | undefined;
 
 	constructor(path: PathInput, options: PathOptions, fn: AnyHandler) {
 		this.handle = fn;
@@ -46,8 +44,6 @@ export class Layer {
 		this.end = options.end !== false;
 		this.strict = options.strict === true;
 		this.sensitive = options.sensitive === true;
-		// `use('/')` matches every path: it must stay in every candidate list, never be keyed on ''.
-		this.segmentKey = this.regexp.fast_slash ? undefined : firstSegmentKey(path, this.sensitive);
 		if (this.regexp.fast_slash) {
 			this.kind = MatchKind.Slash;
 			this.literal = '';

@@ -136,48 +136,9 @@ export const enum MatchKind {
 
 /** Characters that path-to-regexp 0.1 leaves literal (everything else may be syntax). */
 const LITERAL_PATH = /^[A-Za-z0-9_\-./~%!@&=;,'"<>`#]*$/;
-// A param token right after a slash, which path-to-regexp folds the slash (and a `.`) into.
-const PARAM_TOKEN = /^\.?:\w+(\(.*?\))?(\*)?(\?)?/;
 
 export function isLiteralPath(path: unknown): path is string {
 	return typeof path === 'string' && LITERAL_PATH.test(path);
-}
-
-/**
- * The first path segment every matching request path must have, or undefined
- * when the pattern does not pin it. Used by the router's candidate index; the
- * layer's own match still runs, so this only has to be exact about what it
- * excludes: keys are ASCII literal segments and a request segment can only
- * match them case-insensitively through ASCII letters.
- */
-export function firstSegmentKey(path: unknown, sensitive: boolean): string | undefined {
-	// A `|` anywhere can be a top-level alternation that skips the first segment.
-	if (typeof path !== 'string' || path.charCodeAt(0) !== 0x2f || path.indexOf('|') !== -1) return undefined;
-	const slash = path.indexOf('/', 1);
-	const segment = slash === -1 ? path.slice(1) : path.slice(1, slash);
-	if (!LITERAL_PATH.test(segment)) return undefined;
-	if (slash !== -1) {
-		const rest = path.slice(slash + 1);
-		// What follows can make the slash after the first segment optional, and then
-		// `/seg.json`, `/seg./x` or `/segtail` could match: not pinned. That is `?` right
-		// after the slash (`/seg/?tail`) or an optional param token that absorbs the
-		// slash (`/seg/:x?`, `/seg/.:x?`).
-		const next = rest.charCodeAt(0);
-		if (next === 0x3f) return undefined;
-		const token = next === 0x3a || next === 0x2e ? PARAM_TOKEN.exec(rest) : null;
-		if (token !== null && token[3] !== undefined) return undefined;
-	} else if (!isLiteralPath(path)) {
-		return undefined;
-	}
-	return sensitive ? segment : segment.toLowerCase();
-}
-
-/** The first segment of a request path, in the form `firstSegmentKey` produces. */
-export function requestSegmentKey(path: string, sensitive: boolean): string {
-	let slash = path.indexOf('/', 1);
-	if (slash === -1) slash = path.length;
-	const segment = path.slice(1, slash);
-	return sensitive ? segment : segment.toLowerCase();
 }
 
 /** ASCII case-insensitive equality of `a` and `b` from `offset` of `a`, as the `i` flag without `u` compares ASCII. */

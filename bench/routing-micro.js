@@ -1,0 +1,195 @@
+// In-process micro-benchmark of route lookup: how the cost of dispatching one request through a
+// router grows with the number of routes, for three route tables, probing a route in the middle
+// of the table and the last-registered one.
+//
+//   npm run build && node bench/routing-micro.js [--baseline DIR] [--rounds N] [--ms N] [--counts 10,100] [--no-express]
+//
+// DIR is another Velox build's dist/ (for example yesterday's commit, built elsewhere): it is
+// measured side by side with this checkout's dist/ and express@4, interleaved round by round,
+// so a noisy machine slows every contender alike. Each figure is the median of the rounds, in
+// dispatches per second (a `router.handle` call whose route handler answers synchronously: no
+// sockets, no response writing). `ratio` is a figure divided by the same router's 10-route
+// figure for that layout and probe.
+//
+// Layouts (route i of `count`, registered in order):
+//   distinct  `/s{i}` (even i) and `/p{i}/:id` (odd i): every route has its own first segment
+//   shared    `/api/r{i}/items` (even i) and `/api/r{i}/items/:id` (odd i): one shared prefix
+//   github    GitHub-REST-like static and parametric routes (`/repos/:owner/:repo/issues/:number`,
+//             `/users/:user/repos`, ...); beyond one table the last literal segment gets a suffix
+
+const path = require('node:path');
+
+function option(name, fallback) {
+	const at = process.argv.indexOf(`--${name}`);
+	return at === -1 ? fallback : process.argv[at + 1];
+}
+
+const ROUNDS = Number(option('rounds', 5));
+const ROUND_MS = Number(option('ms', 200));
+const COUNTS = option('counts', '10,100,1000,5000').split(',').map(Number);
+const LAYOUTS = option('layouts', 'distinct,shared,github').split(',');
+
+const contenders = [{ name: 'velox', factory: require(path.join(__dirname, '..', 'dist', 'index.js')) }];
+const baseline = option('baseline', null);
+if (baseline !== null) contenders.push({ name: 'baseline', factory: require(path.resolve(baseline, 'index.js')) });
+if (!process.argv.includes('--no-express')) contenders.push({ name: 'express4', factory: require('express') });
+
+const GITHUB = [
+	'/user',
+	'/user/repos',
+	'/user/orgs',
+	'/users/:user',
+	'/users/:user/repos',
+	'/users/:user/followers',
+	'/orgs/:org',
+	'/orgs/:org/repos',
+	'/orgs/:org/members',
+	'/orgs/:org/members/:user',
+	'/repos/:owner/:repo',
+	'/repos/:owner/:repo/issues',
+	'/repos/:owner/:repo/issues/:number',
+	'/repos/:owner/:repo/issues/:number/comments',
+	'/repos/:owner/:repo/pulls',
+	'/repos/:owner/:repo/pulls/:number',
+	'/repos/:owner/:repo/pulls/:number/files',
+	'/repos/:owner/:repo/commits',
+	'/repos/:owner/:repo/commits/:sha',
+	'/repos/:owner/:repo/contents/:path',
+	'/repos/:owner/:repo/branches/:branch',
+	'/repos/:owner/:repo/releases/latest',
+	'/repos/:owner/:repo/releases/:id',
+	'/gists/:id',
+	'/gists/:id/comments',
+	'/search/repositories',
+	'/search/code',
+	'/events',
+	'/notifications',
+	'/emojis',
+];
+
+/** Route i of a GitHub-like table: template i mod 30, its last literal segment suffixed by generation. */
+function githubRoute(i) {
+	const template = GITHUB[i % GITHUB.length];
+	const generation = Math.floor(i / GITHUB.length);
+	if (generation === 0) return template;
+	const segments = template.split('/');
+	for (let s = segments.length - 1; s > 0; s--) {
+		if (segments[s][0] !== ':') {
+			segments[s] += `-${generation}`;
+			break;
+		}
+	}
+	return segments.join('/');
+}
+
+const SAMPLE_VALUES = { user: 'octocat', org: 'nodejs', owner: 'nodejs', repo: 'node', number: '4242', sha: 'a1b2c3', path: 'README.md', branch: 'main', id: '77' };
+
+function concrete(pattern) {
+	return pattern.replace(/:(\w+)/g, (_, name) => SAMPLE_VALUES[name]);
+}
+
+const layouts = {
+	distinct: {
+		route: (i) => (i % 2 === 0 ? `/s${i}` : `/p${i}/:id`),
+		probe: (i) => (i % 2 === 0 ? `/s${i}` : `/p${i}/42`),
+	},
+	shared: {
+		route: (i) => (i % 2 === 0 ? `/api/r${i}/items` : `/api/r${i}/items/:id`),
+		probe: (i) => (i % 2 === 0 ? `/api/r${i}/items` : `/api/r${i}/items/42`),
+	},
+	github: {
+		route: githubRoute,
+		probe: (i) => concrete(githubRoute(i)),
+	},
+};
+
+let answered = -1;
+
+/** A router of `count` routes of `layout`; each handler records its index. */
+function buildRouter(factory, layout, count) {
+	const router = factory.Router();
+	for (let i = 0; i < count; i++) {
+		const index = i;
+		router.get(layouts[layout].route(i), function answer() {
+			answered = index;
+		});
+	}
+	return router;
+}
+
+function notFound(err) {
+	if (err) throw err;
+	throw new Error('probe not answered');
+}
+
+/** Dispatches per second of `url` through `router` for about `ms` milliseconds. */
+function measure(router, url, ms) {
+	const req = { method: 'GET', url, headers: {} };
+	const res = {};
+	let iterations = 0;
+	const start = process.hrtime.bigint();
+	const deadline = start + BigInt(ms) * 1_000_000n;
+	let now = start;
+	while (now < deadline) {
+		for (let i = 0; i < 200; i++) {
+			req.url = url;
+			router.handle(req, res, notFound);
+		}
+		iterations += 200;
+		now = process.hrtime.bigint();
+	}
+	return (iterations * 1e9) / Number(now - start);
+}
+
+function median(values) {
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted[Math.floor(sorted.length / 2)];
+}
+
+function main() {
+	const cases = [];
+	for (const layout of LAYOUTS) {
+		for (const count of COUNTS) {
+			const probes = { middle: Math.floor(count / 2), last: count - 1 };
+			for (const [probe, target] of Object.entries(probes)) {
+				const url = layouts[layout].probe(target);
+				const routers = contenders.map((c) => buildRouter(c.factory, layout, count));
+				// Every contender must answer the probe with the same route (first match wins).
+				const answers = routers.map((router) => {
+					answered = -1;
+					router.handle({ method: 'GET', url, headers: {} }, {}, notFound);
+					return answered;
+				});
+				if (new Set(answers).size !== 1) throw new Error(`${layout} ${count} ${probe}: answers differ ${answers}`);
+				cases.push({ layout, count, probe, url, routers, figures: contenders.map(() => []) });
+			}
+		}
+	}
+	// Warm-up, then interleaved rounds.
+	for (const c of cases) {
+		for (const router of c.routers) measure(router, c.url, 30);
+	}
+	for (let round = 0; round < ROUNDS; round++) {
+		for (const c of cases) {
+			c.routers.forEach((router, i) => {
+				c.figures[i].push(measure(router, c.url, ROUND_MS));
+			});
+		}
+		process.stderr.write(`round ${round + 1}/${ROUNDS}\n`);
+	}
+	const rows = [];
+	const header = ['layout', 'probe', 'routes', ...contenders.flatMap((c) => [`${c.name} /s`, `${c.name} ratio`])];
+	const base = {};
+	for (const c of cases) {
+		const medians = c.figures.map(median);
+		const key = `${c.layout}/${c.probe}`;
+		if (c.count === COUNTS[0]) base[key] = medians;
+		rows.push([c.layout, c.probe, String(c.count), ...medians.flatMap((m, i) => [Math.round(m).toLocaleString('en-US'), (m / base[key][i]).toFixed(2)])]);
+	}
+	console.log(`| ${header.join(' | ')} |`);
+	console.log(`| ${header.map(() => '---').join(' | ')} |`);
+	for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+	console.log(`\nmedians of ${ROUNDS} interleaved rounds of ${ROUND_MS} ms; node ${process.version}`);
+}
+
+main();
