@@ -3,7 +3,7 @@
 // writes the head and body to the socket, which drops them). What is left is the CPU cost of
 // node's HTTP layer plus the framework's, per request — the part a framework can change.
 //
-//   npm run build && node bench/micro.js [--frameworks node,fastify,velox] [--scenarios hello,rest] [--rounds 5] [--ms 400]
+//   npm run build && node bench/micro.js [--frameworks node,fastify,velox] [--scenarios hello,rest] [--rounds 5] [--ms 400] [--baseline DIR]
 //
 // The apps and requests are the suite's own (bench/apps/*, bench/lib/scenarios.js; a scenario
 // whose path varies gets a new path per request here too). Each round runs every framework
@@ -25,6 +25,11 @@ const FRAMEWORKS = {
   fastify: ['fastify', 'fastify'],
   velox: ['express', path.join(ROOT, 'dist', 'index.js')],
 };
+
+// `--baseline DIR`: another checkout's built Velox (DIR/dist/index.js) measured as `baseline`,
+// to compare a change with what it replaces in one interleaved run.
+const baselineIndex = process.argv.indexOf('--baseline');
+if (baselineIndex !== -1) FRAMEWORKS.baseline = ['express', path.resolve(process.argv[baselineIndex + 1], 'dist', 'index.js')];
 
 function option(name, fallback) {
   const index = process.argv.indexOf(`--${name}`);
