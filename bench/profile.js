@@ -47,7 +47,7 @@ async function main() {
       server.on('exit', (code) => reject(new Error(`server exited (${code})`)));
     });
     const request = measure.request;
-    const job = { url: `http://127.0.0.1:${port}${request.path}`, method: request.method, headers: request.headers, body: request.body, connections: 50, duration: Number(seconds), serverPid: server.pid };
+    const job = { url: `http://127.0.0.1:${port}${request.path}`, paths: request.paths, method: request.method, headers: request.headers, body: request.body, connections: 50, duration: Number(seconds), serverPid: server.pid };
     const result = await loader.run(job);
     process.stdout.write(`${framework} ${measurement}: ${Math.round(result.requests / result.seconds)} req/s, ${result.serverCpu ? Math.round(result.requests / result.serverCpu) : '–'} req per CPU-second (${loader.name})\n`);
   } finally {

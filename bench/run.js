@@ -190,6 +190,7 @@ async function load(loader, server, measure, duration, options) {
   const request = measure.request;
   const raw = await loader.run({
     url: `http://127.0.0.1:${server.port}${request.path}`,
+    paths: request.paths,
     method: request.method,
     headers: request.headers,
     body: request.body,

@@ -10,6 +10,7 @@ import depd from 'depd';
 import { finalHandle } from './final-handler';
 import type { Next } from './router/layer';
 import { methods } from './router/methods';
+import { setKnownHeader } from './response/fast-headers';
 import { kFinalHandler, Router } from './router/router';
 import { compileETag, compileQueryParser, compileTrust, type QueryParserFunction } from './settings';
 import { kQueryParser, kRequestClass, kResponseClass } from './symbols';
@@ -151,7 +152,8 @@ app.handle = function handle(this: App, req: IncomingMessage, res: ServerRespons
 		return;
 	}
 	const request = req as VeloxRequestLike;
-	if (this.settings['x-powered-by']) res.setHeader('X-Powered-By', 'Velox');
+	// Stored as setHeader would, without its name and value checks (see response/fast-headers.ts).
+	if (this.settings['x-powered-by']) setKnownHeader(res, 'X-Powered-By', 'x-powered-by', 'Velox');
 	request.res = res;
 	(res as { req: IncomingMessage }).req = req;
 	if (!hasAppPrototype(req, this.request, this[kRequestClass])) {

@@ -1,7 +1,7 @@
 // The scenarios written once for the Express API. The same code runs against express@4,
 // express@5 and Velox: `framework` is whatever `require()` of that package returned.
 
-const { scalingRoutes } = require('../lib/scenarios');
+const { scalingRoutes, prefixRoutes, restRoutes, restRecord, GITHUB_ROUTES } = require('../lib/scenarios');
 
 const HELLO = 'Hello World!';
 
@@ -72,17 +72,77 @@ const apps = {
   },
 
   scaling(framework, group) {
+    return routeTable(framework, scalingRoutes(group.routeCount));
+  },
+
+  prefix(framework, group) {
+    return routeTable(framework, prefixRoutes(group.routeCount));
+  },
+
+  rest(framework) {
+    // A REST API: a global JSON body parser and a header-setting middleware, then 60 routes
+    // under /api/v1; the measured read answers a JSON object built from the :id.
     const app = framework();
-    for (const route of scalingRoutes(group.routeCount)) {
-      if (route.kind === 'static') app.get(route.path, hello);
-      else
+    app.use(framework.json());
+    app.use((_req, res, next) => {
+      res.setHeader('X-Api-Version', '1');
+      next();
+    });
+    for (const route of restRoutes()) {
+      const resource = route.resource;
+      if (route.method === 'get' && route.path.endsWith('/:id')) {
         app.get(route.path, (req, res) => {
-          res.send(req.params.id);
+          res.json(restRecord(resource, req.params.id));
         });
+      } else if (route.method === 'get') {
+        app.get(route.path, (_req, res) => {
+          res.json([]);
+        });
+      } else if (route.method === 'delete') {
+        app.delete(route.path, (_req, res) => {
+          res.status(204).end();
+        });
+      } else {
+        app[route.method](route.path, (req, res) => {
+          res.status(route.method === 'post' ? 201 : 200).json(req.body);
+        });
+      }
     }
     return app;
   },
+
+  github(framework) {
+    // The GitHub API's route table; every route answers its index and its params.
+    const app = framework();
+    GITHUB_ROUTES.forEach((route, index) => {
+      app[route.method.toLowerCase()](route.path, (req, res) => {
+        res.json({ route: index, params: req.params });
+      });
+    });
+    return app;
+  },
 };
+
+function routeTable(framework, routes) {
+  const app = framework();
+  for (const route of routes) {
+    if (route.kind === 'static') app.get(route.path, hello);
+    else
+      app.get(route.path, (req, res) => {
+        res.send(req.params.id);
+      });
+  }
+  return app;
+}
+
+/** The server `app.listen` makes (for bench/micro.js, which feeds it requests without a port). */
+async function create(modulePath, group, fixtures) {
+  const app = apps[group.app](require(modulePath), group, fixtures);
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  server.close();
+  return server;
+}
 
 function start(modulePath, group, fixtures, listening) {
   const framework = require(modulePath);
@@ -91,4 +151,4 @@ function start(modulePath, group, fixtures, listening) {
   return server;
 }
 
-module.exports = { start };
+module.exports = { start, create };

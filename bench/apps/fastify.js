@@ -2,7 +2,7 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const { scalingRoutes } = require('../lib/scenarios');
+const { scalingRoutes, prefixRoutes, restRoutes, restRecord, GITHUB_ROUTES } = require('../lib/scenarios');
 
 const HELLO = 'Hello World!';
 
@@ -75,12 +75,52 @@ const apps = {
   },
 
   scaling(app, group) {
-    for (const route of scalingRoutes(group.routeCount)) {
-      if (route.kind === 'static') app.get(route.path, hello);
-      else app.get(route.path, async (request) => request.params.id);
+    routeTable(app, scalingRoutes(group.routeCount));
+  },
+
+  prefix(app, group) {
+    routeTable(app, prefixRoutes(group.routeCount));
+  },
+
+  rest(app) {
+    // fastify parses JSON bodies itself (its equivalent of a global json()); the header
+    // middleware is an onRequest hook.
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.header('X-Api-Version', '1');
+      done();
+    });
+    for (const route of restRoutes()) {
+      const resource = route.resource;
+      if (route.method === 'get' && route.path.endsWith('/:id')) app.get(route.path, async (request) => restRecord(resource, request.params.id));
+      else if (route.method === 'get') app.get(route.path, async () => []);
+      else if (route.method === 'delete') app.delete(route.path, async (_request, reply) => reply.code(204).send());
+      else app[route.method](route.path, async (request, reply) => reply.code(route.method === 'post' ? 201 : 200).send(request.body));
     }
   },
+
+  github(app) {
+    GITHUB_ROUTES.forEach((route, index) => {
+      // fastify names no wildcard: `*ref` is its `*`.
+      const path = route.path.replace(/\*\w+$/, '*');
+      app[route.method.toLowerCase()](path, async (request) => ({ route: index, params: request.params }));
+    });
+  },
 };
+
+function routeTable(app, routes) {
+  for (const route of routes) {
+    if (route.kind === 'static') app.get(route.path, hello);
+    else app.get(route.path, async (request) => request.params.id);
+  }
+}
+
+/** The app's http.Server, ready to take requests (for bench/micro.js). */
+async function create(modulePath, group, fixtures) {
+  const app = require(modulePath)({ logger: false });
+  apps[group.app](app, group, fixtures);
+  await app.ready();
+  return app.server;
+}
 
 function start(modulePath, group, fixtures, listening) {
   const fastify = require(modulePath);
@@ -90,4 +130,4 @@ function start(modulePath, group, fixtures, listening) {
   return app.server;
 }
 
-module.exports = { start };
+module.exports = { start, create };

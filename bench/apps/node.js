@@ -11,7 +11,7 @@ const path = require('node:path');
 const encodeUrl = require('encodeurl');
 const escapeHtml = require('escape-html');
 const etag = require('etag');
-const { scalingRoutes } = require('../lib/scenarios');
+const { scalingRoutes, prefixRoutes, restRoutes, restRecord, GITHUB_ROUTES } = require('../lib/scenarios');
 
 const HELLO = 'Hello World!';
 const HTML = 'text/html; charset=utf-8';
@@ -122,24 +122,101 @@ const apps = {
   },
 
   scaling(group) {
-    // A hand-written router: static paths in a Map, `/p{i}/:id` by its first segment.
-    const staticRoutes = new Map();
-    const paramRoutes = new Map();
-    for (const route of scalingRoutes(group.routeCount)) {
-      if (route.kind === 'static') staticRoutes.set(route.path, true);
-      else paramRoutes.set(route.path.slice(0, route.path.indexOf('/', 1)), true);
+    return routeTable(scalingRoutes(group.routeCount));
+  },
+
+  prefix(group) {
+    return routeTable(prefixRoutes(group.routeCount));
+  },
+
+  rest() {
+    // The REST read: GET /api/v1/<resource>/<id>, with the header the Express app's middleware
+    // sets. A GET has no body, so there is nothing for a JSON parser to do.
+    const resources = new Set(restRoutes().map((route) => route.resource));
+    const read = /^\/api\/v1\/([a-z]+)\/([^/]+)$/;
+    return (req, res) => {
+      const match = req.method === 'GET' ? read.exec(req.url) : null;
+      if (match === null || !resources.has(match[1])) return notFound(req, res);
+      const body = Buffer.from(JSON.stringify(restRecord(match[1], decodeURIComponent(match[2]))));
+      res.writeHead(200, {
+        'X-Powered-By': 'Express',
+        'X-Api-Version': '1',
+        'Content-Type': JSON_TYPE,
+        'Content-Length': body.length,
+        ETag: etag(body, { weak: true }),
+      });
+      res.end(body);
+    };
+  },
+
+  github() {
+    // A hand-written segment tree over the GET routes: literal children first, then a parameter.
+    const root = { literals: new Map(), param: null, route: -1, names: null };
+    GITHUB_ROUTES.forEach((route, index) => {
+      if (route.method !== 'GET' || route.path.includes('*')) return;
+      let node = root;
+      const names = [];
+      for (const segment of route.path.slice(1).split('/')) {
+        if (segment[0] === ':') {
+          names.push(segment.slice(1));
+          if (node.param === null) node.param = { literals: new Map(), param: null, route: -1, names: null };
+          node = node.param;
+        } else {
+          if (!node.literals.has(segment)) node.literals.set(segment, { literals: new Map(), param: null, route: -1, names: null });
+          node = node.literals.get(segment);
+        }
+      }
+      if (node.route === -1) {
+        node.route = index;
+        node.names = names;
+      }
+    });
+    function find(node, segments, i, values) {
+      if (i === segments.length) return node.route === -1 ? null : node;
+      const literal = node.literals.get(segments[i]);
+      const found = literal === undefined ? null : find(literal, segments, i + 1, values);
+      if (found !== null || node.param === null) return found;
+      values.push(segments[i]);
+      const viaParam = find(node.param, segments, i + 1, values);
+      if (viaParam === null) values.pop();
+      return viaParam;
     }
     return (req, res) => {
-      const url = req.url;
-      if (staticRoutes.has(url)) return sendHello(res);
-      const slash = url.indexOf('/', 1);
-      if (slash !== -1 && paramRoutes.has(url.slice(0, slash)) && url.indexOf('/', slash + 1) === -1) {
-        return send(res, 200, HTML, decodeURIComponent(url.slice(slash + 1)));
-      }
-      notFound(req, res);
+      const values = [];
+      const node = req.method === 'GET' ? find(root, req.url.slice(1).split('/'), 0, values) : null;
+      if (node === null) return notFound(req, res);
+      const params = {};
+      node.names.forEach((name, i) => {
+        params[name] = decodeURIComponent(values[i]);
+      });
+      send(res, 200, JSON_TYPE, JSON.stringify({ route: node.route, params }));
     };
   },
 };
+
+function routeTable(routes) {
+  // A hand-written router: static paths in a Map, `/p{i}/:id` by the path up to its last segment.
+  const staticRoutes = new Map();
+  const paramRoutes = new Map();
+  for (const route of routes) {
+    if (route.kind === 'static') staticRoutes.set(route.path, true);
+    else paramRoutes.set(route.path.slice(0, route.path.lastIndexOf('/')), true);
+  }
+  return (req, res) => {
+    const url = req.url;
+    if (staticRoutes.has(url)) return sendHello(res);
+    const slash = url.lastIndexOf('/');
+    if (slash > 0 && paramRoutes.has(url.slice(0, slash))) {
+      return send(res, 200, HTML, decodeURIComponent(url.slice(slash + 1)));
+    }
+    notFound(req, res);
+  };
+}
+
+/** The request listener (for bench/micro.js). */
+async function create(_modulePath, group, fixtures) {
+  return apps[group.app](group, fixtures);
+}
 
 function start(_modulePath, group, fixtures, listening) {
   const server = http.createServer(apps[group.app](group, fixtures));
@@ -147,4 +224,4 @@ function start(_modulePath, group, fixtures, listening) {
   return server;
 }
 
-module.exports = { start };
+module.exports = { start, create };

@@ -65,13 +65,23 @@ class WrkLoader {
   }
 
   script(job) {
-    const key = `${job.method} ${JSON.stringify(job.headers || {})} ${job.body || ''}`;
+    const key = `${job.method} ${JSON.stringify(job.headers || {})} ${job.body || ''} ${JSON.stringify(job.paths || null)}`;
     let file = this.scripts.get(key);
     if (file === undefined) {
       file = path.join(this.dir, `request-${this.scripts.size}.lua`);
       const lines = [`wrk.method = ${luaString(job.method)}`];
       if (job.body) lines.push(`wrk.body = ${luaString(job.body)}`);
       for (const [name, value] of Object.entries(job.headers || {})) lines.push(`wrk.headers[${luaString(name)}] = ${luaString(value)}`);
+      if (job.paths) {
+        // A different path on every request: cycle through the list, `{n}` = a counter.
+        lines.push(`local paths = { ${job.paths.map(luaString).join(', ')} }`);
+        lines.push('local n = 0');
+        lines.push('request = function()');
+        lines.push('  n = n + 1');
+        lines.push('  local path = string.gsub(paths[(n % #paths) + 1], "{n}", tostring(n))');
+        lines.push('  return wrk.format(nil, path)');
+        lines.push('end');
+      }
       fs.writeFileSync(file, `${lines.join('\n')}\n`);
       this.scripts.set(key, file);
     }

@@ -7,6 +7,23 @@ const { startWindow } = require('./proc');
 
 process.on('disconnect', () => process.exit(0));
 
+/**
+ * autocannon `requests` that cycle through `paths`, `{n}` replaced by a counter, so every request
+ * asks for a different path (null when the job has one fixed path).
+ */
+function varyingRequests(paths) {
+  if (!paths) return undefined;
+  let n = 0;
+  return [
+    {
+      setupRequest(request) {
+        n++;
+        return { ...request, path: paths[n % paths.length].replace(/\{n\}/g, String(n)) };
+      },
+    },
+  ];
+}
+
 process.on('message', (job) => {
   const finishWindow = startWindow(job.serverPid, job.serverCore);
   const started = process.hrtime.bigint();
@@ -19,6 +36,7 @@ process.on('message', (job) => {
       connections: job.connections,
       pipelining: 1,
       duration: job.duration,
+      requests: varyingRequests(job.paths),
     },
     (error, result) => {
       const window = finishWindow();

@@ -120,7 +120,7 @@ function markdown(results) {
   const bar = barCheck(results);
   if (bar.length > 0) {
     out.push('');
-    out.push('**The bar (issue 8)** for velox, on requests per server CPU-second:');
+    out.push('**The bar (issues 8 and 11)** for velox, on requests per server CPU-second:');
     out.push('');
     for (const line of bar) out.push(`- ${line}`);
   }
@@ -215,9 +215,10 @@ function scalingFlatness(results) {
   const byName = new Map(results.measurements.map((m) => [m.name, m]));
   const rows = [];
   for (const m of results.measurements) {
-    const match = /^scaling-(\d+)-(.+)$/.exec(m.name);
-    if (!match || match[1] === '10') continue;
-    const base = byName.get(`scaling-10-${match[2]}`);
+    // scaling-N-<probe> (first-segment layout) and prefix-N-<probe> (all under /api).
+    const match = /^(scaling|prefix)-(\d+)-(.+)$/.exec(m.name);
+    if (!match || match[2] === '10') continue;
+    const base = byName.get(`${match[1]}-10-${match[3]}`);
     if (base === undefined) continue;
     const values = {};
     for (const [fw, entry] of Object.entries(m.frameworks)) {
@@ -226,7 +227,7 @@ function scalingFlatness(results) {
         values[fw] = entry.summary.requestsPerCpuSecond / baseEntry.summary.requestsPerCpuSecond;
       }
     }
-    rows.push({ name: `${match[2]} @ ${match[1]}`, values });
+    rows.push({ name: `${match[1] === 'prefix' ? `prefix ${match[3]}` : match[3]} @ ${match[2]}`, values });
   }
   return rows;
 }

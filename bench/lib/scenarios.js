@@ -2,7 +2,105 @@
 // against it. One group = one server process per framework; a group may hold several
 // measurements (the scaling groups are hit at their last and at a middle route).
 
+const { GITHUB_ROUTES } = require('./github-routes');
+
 const SCALING_COUNTS = [10, 100, 1000, 5000];
+
+// A measured request's path may vary per request: `paths` is a list the load generator cycles
+// through, each with `{n}` replaced by a per-load-generator counter (1, 2, 3, …), so a body that
+// depends on the path never repeats. `path` is the first one, as fetched by the pre-check.
+function varying(templates) {
+  return { paths: templates, path: templates[0].replace(/\{n\}/g, '1') };
+}
+
+/** The REST app's resources: six routes each under /api/v1, 60 in all. */
+const REST_RESOURCES = ['users', 'teams', 'projects', 'tasks', 'comments', 'tags', 'orders', 'products', 'invoices', 'events'];
+
+/** The REST app's route table, registration order: `{ method, path, resource }`. */
+function restRoutes() {
+  const routes = [];
+  for (const resource of REST_RESOURCES) {
+    const base = `/api/v1/${resource}`;
+    routes.push({ method: 'get', path: base, resource });
+    routes.push({ method: 'post', path: base, resource });
+    routes.push({ method: 'get', path: `${base}/:id`, resource });
+    routes.push({ method: 'put', path: `${base}/:id`, resource });
+    routes.push({ method: 'delete', path: `${base}/:id`, resource });
+    routes.push({ method: 'get', path: `${base}/:id/history`, resource });
+  }
+  return routes;
+}
+
+/** What every framework's REST read answers for GET /api/v1/<resource>/<id>: an object that depends on the id. */
+function restRecord(resource, id) {
+  return {
+    id,
+    type: resource,
+    name: `${resource} ${id}`,
+    owner: { id: `u${id.length}`, role: 'editor' },
+    tags: ['alpha', 'beta', id],
+    active: id.length % 2 === 0,
+    version: 3,
+  };
+}
+
+/**
+ * Route layout of a shared-prefix scaling app with `count` routes: like `scalingRoutes`, all under
+ * `/api`: `/api/r{i}` (static, even i) and `/api/r{i}/:id` (odd i).
+ */
+function prefixRoutes(count) {
+  const routes = [];
+  for (let i = 0; i < count; i++) routes.push(i % 2 === 0 ? { kind: 'static', path: `/api/r${i}` } : { kind: 'param', path: `/api/r${i}/:id` });
+  return routes;
+}
+
+function prefixTargets(count) {
+  // "last": the last-registered route (parameterised when count is even); "middle": the static
+  // route registered halfway through.
+  const last = count - 1;
+  const half = Math.floor(count / 2);
+  const middle = half % 2 === 0 ? half : half - 1;
+  return [
+    { variant: 'last', path: last % 2 === 1 ? `/api/r${last}/42` : `/api/r${last}` },
+    { variant: 'middle', path: `/api/r${middle}` },
+  ];
+}
+
+/** Splits a route path into segments: `{ literal }`, `{ param }` or `{ wildcard }`. */
+function segmentsOf(routePath) {
+  return routePath
+    .slice(1)
+    .split('/')
+    .map((segment) => (segment[0] === ':' ? { param: segment.slice(1) } : segment[0] === '*' ? { wildcard: segment.slice(1) } : { literal: segment }));
+}
+
+function routeMatches(segments, pathSegments) {
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i];
+    if (segment.wildcard !== undefined) return pathSegments.length > i;
+    if (i >= pathSegments.length) return false;
+    if (segment.literal !== undefined && segment.literal !== pathSegments[i]) return false;
+  }
+  return segments.length === pathSegments.length;
+}
+
+/**
+ * The GitHub table's measured requests: one path per GET route without a wildcard, its parameters
+ * filled with values that change per request, kept only when no other route of the table matches
+ * it (so first-match-in-order routers and most-specific-first routers answer alike).
+ */
+function githubTargets() {
+  const gets = GITHUB_ROUTES.filter((route) => route.method === 'GET').map((route) => ({ ...route, segments: segmentsOf(route.path) }));
+  const templates = [];
+  for (const route of gets) {
+    if (route.segments.some((segment) => segment.wildcard !== undefined)) continue;
+    const sample = route.segments.map((segment) => (segment.literal !== undefined ? segment.literal : `${segment.param}-1`));
+    const matching = gets.filter((other) => routeMatches(other.segments, sample));
+    if (matching.length !== 1) continue;
+    templates.push(`/${route.segments.map((segment) => (segment.literal !== undefined ? segment.literal : `${segment.param}-{n}`)).join('/')}`);
+  }
+  return templates;
+}
 
 /** The 1 KB JSON document POSTed by the `body` scenario (deterministic, so every run sends the same bytes). */
 function bodyPayload() {
@@ -57,6 +155,11 @@ function allGroups(options) {
     },
     { app: 'static', measure: [{ name: 'static', request: { method: 'GET', path: '/file-10k.txt' } }] },
     { app: 'notfound', measure: [{ name: 'notfound', request: { method: 'GET', path: '/missing' } }] },
+    {
+      app: 'rest',
+      measure: [{ name: 'rest', request: { method: 'GET', ...varying(REST_RESOURCES.map((resource) => `/api/v1/${resource}/{n}`)) } }],
+    },
+    { app: 'github', measure: [{ name: 'github', request: { method: 'GET', ...varying(githubTargets()) } }] },
   ];
   const counts = options.quick ? [10, 5000] : SCALING_COUNTS;
   for (const count of counts) {
@@ -65,6 +168,16 @@ function allGroups(options) {
       routeCount: count,
       measure: scalingTargets(count).map((target) => ({
         name: `scaling-${count}-${target.variant}`,
+        request: { method: 'GET', path: target.path },
+      })),
+    });
+  }
+  for (const count of counts) {
+    groups.push({
+      app: 'prefix',
+      routeCount: count,
+      measure: prefixTargets(count).map((target) => ({
+        name: `prefix-${count}-${target.variant}`,
         request: { method: 'GET', path: target.path },
       })),
     });
@@ -89,4 +202,4 @@ function selectGroups(groups, filters) {
   return selected;
 }
 
-module.exports = { allGroups, selectGroups, scalingRoutes, bodyPayload, SCALING_COUNTS };
+module.exports = { allGroups, selectGroups, scalingRoutes, prefixRoutes, restRoutes, restRecord, bodyPayload, githubTargets, GITHUB_ROUTES, SCALING_COUNTS };

@@ -13,9 +13,10 @@ import mime from 'mime';
 import statuses from 'statuses';
 import vary from 'vary';
 import { download, sendFile, sendfile } from '../send/response-methods';
-import { type ETagFunction, isBuiltInETag } from '../settings';
+import { builtInETagOfString, type ETagFunction } from '../settings';
 
 import { clearCookie, cookie } from './cookie';
+import { getKnownHeader, setKnownHeader } from './fast-headers';
 import { format } from './format';
 import { json, jsonp } from './json';
 import { location, redirect } from './redirect';
@@ -106,7 +107,7 @@ function send(this: VeloxResponse, body?: unknown, ...rest: unknown[]): VeloxRes
 	switch (typeof chunk) {
 		case 'string': {
 			encoding = 'utf8';
-			const type = this.getHeader('Content-Type');
+			const type = getKnownHeader(this, 'content-type');
 			if (!type) setDefaultHtmlType(this);
 			else setUtf8Charset(this, type);
 			break;
@@ -129,31 +130,52 @@ function send(this: VeloxResponse, body?: unknown, ...rest: unknown[]): VeloxRes
 
 	// ETag only when the setting compiled to a function and none was set.
 	const etagFn = this.app.settings['etag fn'];
-	const generateETag = typeof etagFn === 'function' && !this.getHeader('ETag');
+	const generateETag = typeof etagFn === 'function' && !getKnownHeader(this, 'etag');
 
-	let length: number | undefined;
 	if (chunk !== undefined) {
-		if (Buffer.isBuffer(chunk)) {
+		let length: number;
+		let etag: string | undefined;
+		if (typeof chunk === 'string') {
+			length = Buffer.byteLength(chunk, 'utf8');
+			if (generateETag || chunk.length >= 1000) {
+				// Express turns the string into a Buffer here, so node writes the
+				// head on its own, latin1-encoded: a header value with U+0080–U+00FF
+				// (`res.set('X-Name', 'José')`, a Content-Disposition fallback
+				// filename) goes out as one byte each. Writing a string instead
+				// makes node glue the head to the body in the body's encoding
+				// (UTF-8: C3 A9 for é). An ASCII body (byte length = string length)
+				// is written as a latin1 string: the same body bytes, the head as
+				// Express sends it, no Buffer made and one write, not two. Any other
+				// body becomes a Buffer, as in Express.
+				etag = generateETag ? builtInETagOfString(etagFn, chunk, length) : undefined;
+				if (length === chunk.length) encoding = 'latin1';
+				else {
+					chunk = Buffer.from(chunk, 'utf8');
+					encoding = undefined;
+				}
+			}
+		} else if (Buffer.isBuffer(chunk)) {
 			length = chunk.length;
-		} else if (typeof chunk === 'string' && (!generateETag || isBuiltInETag(etagFn))) {
-			// Express turns strings of 1000+ characters into a Buffer here; the
-			// length is the same and node encodes the string once in `end`. The
-			// built-in ETag generators take the string as is (and remember the
-			// ETag of a repeated body, see settings.ts), so no Buffer is made.
-			length = Buffer.byteLength(chunk as string, encoding);
 		} else {
-			// A custom `etag fn` gets a Buffer, as in Express: encoded once, the same
-			// bytes are hashed and written. (A non-string body fails here exactly as in Express.)
+			// Express fails here the same way for a body that is neither (a Symbol…).
 			chunk = Buffer.from(chunk as string, encoding);
 			encoding = undefined;
 			length = (chunk as Buffer).length;
 		}
-		this.setHeader('Content-Length', String(length));
-	}
-
-	if (generateETag && length !== undefined) {
-		const etag = (etagFn as ETagFunction)(chunk as string | Buffer, encoding);
-		if (etag) this.setHeader('ETag', String(etag));
+		setKnownHeader(this, 'Content-Length', 'content-length', String(length));
+		if (generateETag) {
+			if (etag !== undefined) setKnownHeader(this, 'ETag', 'etag', etag);
+			else {
+				// A custom `etag fn` gets a Buffer (and no encoding), as in Express;
+				// its value goes through node's checks.
+				if (typeof chunk === 'string') {
+					chunk = Buffer.from(chunk, encoding);
+					encoding = undefined;
+				}
+				const custom: unknown = (etagFn as ETagFunction)(chunk as string | Buffer, encoding);
+				if (custom) this.setHeader('ETag', String(custom));
+			}
+		}
 	}
 
 	if (req.fresh) this.statusCode = 304;
@@ -183,7 +205,7 @@ function send(this: VeloxResponse, body?: unknown, ...rest: unknown[]): VeloxRes
  */
 function setDefaultHtmlType(res: VeloxResponse): void {
 	// A remapped `html` extension (mime.define) takes Express's general path.
-	if (mimeTypes.types.html === 'text/html') res.setHeader('Content-Type', 'text/html; charset=utf-8');
+	if (mimeTypes.types.html === 'text/html') setKnownHeader(res, 'Content-Type', 'content-type', 'text/html; charset=utf-8');
 	else setUtf8Charset(res.type('html'), res.getHeader('Content-Type'));
 }
 

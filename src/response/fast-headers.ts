@@ -1,0 +1,82 @@
+/**
+ * The headers `res.send` sets on every response (Content-Type, Content-Length,
+ * ETag), stored the way node's own `setHeader` stores them, without its
+ * per-call checks.
+ *
+ * Measured (in-process, node 20, the machine shared): four `setHeader` calls
+ * cost ~4× the same four stores made directly — each call validates the name
+ * against the token grammar, the value against the header-character
+ * grammar, and lower-cases the name. For names that are constants and
+ * values Velox made itself (a decimal length, a hash, a MIME type from its
+ * own table) those checks cannot fail, so they are skipped.
+ *
+ * Nothing observable changes:
+ * - the store is node's own table (`getHeader`, `getHeaders`, `hasHeader`,
+ *   `removeHeader`, `writeHead` and the head node writes read it as if
+ *   `setHeader` had been called), checked once at startup on a real
+ *   ServerResponse: if this node stores headers differently, every call goes
+ *   through `setHeader`;
+ * - a response whose `setHeader` was replaced or wrapped (by a middleware,
+ *   a test spy, an agent patching the prototype before or after Velox
+ *   loads) gets the call, as in Express;
+ * - once the head is sent, `setHeader` runs and throws ERR_HTTP_HEADERS_SENT
+ *   exactly as Express's `res.set` would.
+ */
+import { IncomingMessage, ServerResponse } from 'node:http';
+
+type HeaderTable = Record<string, [string, string | number | readonly string[]]>;
+
+const nodeSetHeader = ServerResponse.prototype.setHeader;
+const nodeGetHeader = ServerResponse.prototype.getHeader;
+
+/** Node's symbol for the header table of an outgoing message, or undefined when it cannot be used. */
+const kOutHeaders: symbol | undefined = findHeaderTable();
+
+function findHeaderTable(): symbol | undefined {
+	// A `setHeader` wrapped before Velox loaded (an APM agent preloaded with
+	// `-r`, say) must keep seeing every call: node's own has this check in it.
+	if (!Function.prototype.toString.call(nodeSetHeader).includes('validateHeaderName')) return undefined;
+	try {
+		const probe = new ServerResponse(new IncomingMessage(null as never));
+		const symbol = Object.getOwnPropertySymbols(probe).find((s) => s.description === 'kOutHeaders');
+		if (symbol === undefined) return undefined;
+		const table = Object.create(null) as HeaderTable;
+		table['content-length'] = ['Content-Length', '12'];
+		(probe as unknown as Record<symbol, unknown>)[symbol] = table;
+		const same =
+			probe.getHeader('content-length') === '12' &&
+			probe.hasHeader('Content-Length') &&
+			probe.getHeaderNames().join() === 'content-length' &&
+			(probe as unknown as { getRawHeaderNames(): string[] }).getRawHeaderNames().join() === 'Content-Length';
+		return same ? symbol : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * `res.setHeader(name, value)` for a `name` given in its canonical case with
+ * `lower` its lower-case form, and a `value` known to be valid.
+ */
+export function setKnownHeader(res: ServerResponse, name: string, lower: string, value: string): void {
+	if (kOutHeaders === undefined || res.setHeader !== nodeSetHeader || res.headersSent) {
+		res.setHeader(name, value);
+		return;
+	}
+	const holder = res as unknown as Record<symbol, HeaderTable | null>;
+	let table = holder[kOutHeaders];
+	if (table === null) {
+		table = Object.create(null) as HeaderTable;
+		holder[kOutHeaders] = table;
+	}
+	table[lower] = [name, value];
+}
+
+/** `res.getHeader(lower)` for a lower-case `lower`, reading node's table directly unless `getHeader` was replaced. */
+export function getKnownHeader(res: ServerResponse, lower: string): unknown {
+	if (kOutHeaders === undefined || res.getHeader !== nodeGetHeader) return res.getHeader(lower);
+	const table = (res as unknown as Record<symbol, HeaderTable | null>)[kOutHeaders];
+	if (table === null || table === undefined) return undefined;
+	const entry = table[lower];
+	return entry === undefined ? undefined : entry[1];
+}
