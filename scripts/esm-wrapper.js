@@ -1,25 +1,43 @@
-// Writes the ESM entry points next to the CommonJS build: `import velox, { Router, json } from 'velox'`.
+// Writes the ESM entry points next to the CommonJS build: `import velox, { Router, json } from 'velox'`,
+// and their types: the same names as the CommonJS types (every type of `declare namespace velox`
+// in dist/index.d.ts), with `Router` both a value and a type.
 const fs = require('node:fs');
 const path = require('node:path');
 
 const dist = path.join(__dirname, '..', 'dist');
-const names = ['application', 'request', 'response', 'Route', 'Router', 'json', 'raw', 'text', 'urlencoded', 'query'];
+const values = ['application', 'request', 'response', 'Route', 'Router', 'json', 'raw', 'text', 'urlencoded', 'query'];
 const lines = [
 	"import velox from './index.js';",
 	'export default velox;',
-	...names.map((name) => `export const ${name} = velox.${name};`),
+	...values.map((name) => `export const ${name} = velox.${name};`),
 	"const serveStatic = velox['static'];",
 	'export { serveStatic as static };',
 	'',
 ];
 fs.writeFileSync(path.join(dist, 'index.mjs'), lines.join('\n'));
+
+/** The type names declared in `declare namespace velox { … }` of the CommonJS declaration file. */
+function typeNames(declarations) {
+	const start = declarations.indexOf('declare namespace velox {');
+	if (start === -1) throw new Error('dist/index.d.ts: no `declare namespace velox` block');
+	const end = declarations.indexOf('\n}', start);
+	const block = declarations.slice(start, end);
+	const names = [...block.matchAll(/^\s*(?:export\s+)?(?:type|interface)\s+([A-Za-z_$][\w$]*)/gm)].map((match) => match[1]);
+	if (names.length === 0) throw new Error('dist/index.d.ts: no types in `declare namespace velox`');
+	return [...new Set(names)].sort();
+}
+
+const names = typeNames(fs.readFileSync(path.join(dist, 'index.d.ts'), 'utf8'));
+// A name that is both a value and a type is declared twice locally and exported once.
+const both = values.filter((name) => names.includes(name));
 const types = [
 	"import velox = require('./index.js');",
 	'export default velox;',
-	...names.map((name) => `export declare const ${name}: typeof velox.${name};`),
+	...values.filter((name) => !both.includes(name)).map((name) => `export declare const ${name}: typeof velox.${name};`),
+	...both.flatMap((name) => [`declare const ${name}: typeof velox.${name};`, `type ${name} = velox.${name};`, `export { ${name} };`]),
 	"declare const serveStatic: typeof velox['static'];",
 	'export { serveStatic as static };',
-	"export type { Application, Express, Request, Response, NextFunction, RequestHandler, ErrorRequestHandler, Router as RouterInstance, RouterOptions, CookieOptions, SendFileOptions, ParamsDictionary, ParsedQs, PathParams, IRoute, RouteParameters, ParamKeys } from './index.js';",
+	`export type { ${names.filter((name) => !both.includes(name)).join(', ')} } from './index.js';`,
 	'',
 ];
 fs.writeFileSync(path.join(dist, 'index.d.mts'), types.join('\n'));

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: the exported types mirror @types/express, whose open slots are `any`
 /**
  * Velox: the Express 4 interface, faster and safer.
  * `require('velox')` is the factory itself, with its static members on it.
@@ -11,7 +12,6 @@
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type App, application } from './application';
-import type * as body from './body';
 import { loadBodyParsers } from './lazy';
 import { query } from './query';
 import { request } from './request';
@@ -32,7 +32,7 @@ function mixin(target: object, source: object): void {
 	}
 }
 
-function createApplication(): T.Application {
+function createApplication(): T.Express {
 	const app = function app(req: IncomingMessage, res: ServerResponse, next?: Next): void {
 		(app as App).handle(req, res, next);
 	} as App;
@@ -41,30 +41,40 @@ function createApplication(): T.Application {
 	app.request = Object.create(request, { app: { configurable: true, enumerable: true, writable: true, value: app } });
 	app.response = Object.create(response, { app: { configurable: true, enumerable: true, writable: true, value: app } });
 	app.init();
-	return app as unknown as T.Application;
+	return app as unknown as T.Express;
 }
 
+/** The type of `require('velox')`: the factory and its static members, as @types/express types `express`. */
 interface Velox {
 	/** Creates an application. */
-	(): T.Application;
-	application: Record<string, unknown>;
-	request: Record<string | symbol, unknown>;
-	response: Record<string | symbol, unknown>;
-	Route: typeof RouteClass;
+	(): T.Express;
+	/** The application prototype (what `velox()` mixes in). */
+	application: T.Application;
+	/** The request prototype: members added here appear on every request. */
+	request: T.Request;
+	/** The response prototype: members added here appear on every response. */
+	response: T.Response;
+	Route: T.RouteConstructor;
 	Router: (options?: T.RouterOptions) => T.Router;
-	json: typeof body.json;
-	raw: typeof body.raw;
-	text: typeof body.text;
-	urlencoded: typeof body.urlencoded;
-	static: typeof serveStatic;
-	query: typeof query;
+	/** Parses JSON bodies into `req.body`. */
+	json: (options?: T.JsonOptions) => T.NextHandleFunction;
+	/** Reads bodies into a Buffer in `req.body`. */
+	raw: (options?: T.RawOptions) => T.NextHandleFunction;
+	/** Reads text bodies into a string in `req.body`. */
+	text: (options?: T.TextOptions) => T.NextHandleFunction;
+	/** Parses urlencoded form bodies into `req.body`. */
+	urlencoded: (options?: T.UrlencodedOptions) => T.NextHandleFunction;
+	static: T.ServeStatic;
+	/** Parses the query string into `req.query` (qs options, or a parser function). */
+	query: (options?: T.QueryParserOptions | T.QueryParser) => T.Handler;
 }
 
 const velox = createApplication as Velox;
-velox.application = application;
-velox.request = request;
-velox.response = response;
-velox.Route = RouteClass;
+// The implementation's objects are typed by their own (internal) types; the public ones describe them.
+velox.application = application as unknown as T.Application;
+velox.request = request as unknown as T.Request;
+velox.response = response as unknown as T.Response;
+velox.Route = RouteClass as unknown as T.RouteConstructor;
 velox.Router = RouterFactory as unknown as Velox['Router'];
 // The parsers load with their first use (startup; see lazy.ts).
 velox.json = function json(options) {
@@ -79,8 +89,8 @@ velox.text = function text(options) {
 velox.urlencoded = function urlencoded(options) {
 	return loadBodyParsers().urlencoded(options);
 };
-velox.static = serveStatic;
-velox.query = query;
+velox.static = serveStatic as unknown as T.ServeStatic;
+velox.query = query as Velox['query'];
 
 // Express 4 removed its bundled middleware and explains so when they are reached for.
 const removedMiddlewares = [
@@ -111,43 +121,96 @@ for (const name of removedMiddlewares) {
 	});
 }
 
+// The types, under the names @types/express and express-serve-static-core give them
+// (same type parameters, same order, same defaults), and Velox's own.
 declare namespace velox {
-	export type Application = T.Application;
-	/** What `velox()` returns; the name @types/express gives it. */
-	export type Express = T.Application;
-	export type Request<
-		P = T.ParamsDictionary,
-		ResBody = unknown,
-		ReqBody = unknown,
-		ReqQuery = T.ParsedQs,
-		Locals extends Record<string, unknown> = Record<string, unknown>,
-	> = T.Request<P, ResBody, ReqBody, ReqQuery, Locals>;
-	export type Response<ResBody = unknown, Locals extends Record<string, unknown> = Record<string, unknown>> = T.Response<ResBody, Locals>;
-	export type NextFunction = T.NextFunction;
-	export type RequestHandler<
-		P = T.ParamsDictionary,
-		ResBody = unknown,
-		ReqBody = unknown,
-		ReqQuery = T.ParsedQs,
-		Locals extends Record<string, unknown> = Record<string, unknown>,
-	> = T.RequestHandler<P, ResBody, ReqBody, ReqQuery, Locals>;
+	// @types/express
+	export type Application<LocalsObj extends Record<string, any> = Record<string, any>> = T.Application<LocalsObj>;
+	export type CookieOptions = T.CookieOptions;
+	export type Errback = T.Errback;
 	export type ErrorRequestHandler<
 		P = T.ParamsDictionary,
-		ResBody = unknown,
-		ReqBody = unknown,
+		ResBody = any,
+		ReqBody = any,
 		ReqQuery = T.ParsedQs,
-		Locals extends Record<string, unknown> = Record<string, unknown>,
-	> = T.ErrorRequestHandler<P, ResBody, ReqBody, ReqQuery, Locals>;
+		LocalsObj extends Record<string, any> = Record<string, any>,
+	> = T.ErrorRequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>;
+	export type Express = T.Express;
+	export type Handler = T.Handler;
+	export type IRoute<Route extends string = string> = T.IRoute<Route>;
+	export type IRouter = T.IRouter;
+	export type IRouterHandler<Target, Route extends string = string> = T.IRouterHandler<Target, Route>;
+	export type IRouterMatcher<
+		Target,
+		Method extends 'all' | 'get' | 'post' | 'put' | 'delete' | 'patch' | 'options' | 'head' | 'query' = any,
+	> = T.IRouterMatcher<Target, Method>;
+	export type MediaType = T.MediaType;
+	export type NextFunction = T.NextFunction;
+	export type Locals = T.Locals;
+	export type Request<
+		P = T.ParamsDictionary,
+		ResBody = any,
+		ReqBody = any,
+		ReqQuery = T.ParsedQs,
+		LocalsObj extends Record<string, any> = Record<string, any>,
+	> = T.Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>;
+	export type RequestHandler<
+		P = T.ParamsDictionary,
+		ResBody = any,
+		ReqBody = any,
+		ReqQuery = T.ParsedQs,
+		LocalsObj extends Record<string, any> = Record<string, any>,
+	> = T.RequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>;
+	export type RequestParamHandler = T.RequestParamHandler;
+	export type Response<
+		ResBody = any,
+		LocalsObj extends Record<string, any> = Record<string, any>,
+		StatusCode extends number = number,
+	> = T.Response<ResBody, LocalsObj, StatusCode>;
 	export type Router = T.Router;
-	export type IRoute<Path extends string = string> = T.Route<Path>;
 	export type RouterOptions = T.RouterOptions;
-	export type CookieOptions = T.CookieOptions;
-	export type SendFileOptions = T.SendFileOptions;
+	export type Send<ResBody = any, Target = T.Response<ResBody>> = T.Send<ResBody, Target>;
+	// express-serve-static-core
+	export type ApplicationRequestHandler<Target> = T.ApplicationRequestHandler<Target>;
+	export type ByteRange = T.ByteRange;
+	export type Dictionary<V> = T.Dictionary<V>;
+	export type DownloadOptions = T.DownloadOptions;
+	export type ILayer = T.ILayer;
+	export type Params = T.Params;
 	export type ParamsDictionary = T.ParamsDictionary;
-	export type ParsedQs = T.ParsedQs;
 	export type PathParams = T.PathParams;
-	export type RouteParameters<Path> = T.RouteParameters<Path>;
-	export type ParamKeys<Path extends string> = T.ParamKeys<Path>;
+	export type Query = T.Query;
+	export type RequestHandlerParams<
+		P = T.ParamsDictionary,
+		ResBody = any,
+		ReqBody = any,
+		ReqQuery = T.ParsedQs,
+		LocalsObj extends Record<string, any> = Record<string, any>,
+	> = T.RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>;
+	export type RequestRanges = T.RequestRanges;
+	export type RouteParameters<Route extends string> = T.RouteParameters<Route>;
+	export type SendFileOptions = T.SendFileOptions;
+	// Velox's own, and the option types of the built-in middleware
+	export type BodyParserOptions = T.BodyParserOptions;
+	export type EngineCallback = T.EngineCallback;
+	export type JsonOptions = T.JsonOptions;
+	export type Mime = T.Mime;
+	export type NextHandleFunction = T.NextHandleFunction;
+	export type ParamKeys<Route extends string> = T.ParamKeys<Route>;
+	export type ParsedQs = T.ParsedQs;
+	export type QueryParser = T.QueryParser;
+	export type QueryParserOptions = T.QueryParserOptions;
+	export type RangeParserOptions = T.RangeParserOptions;
+	export type RangeParserResult = T.RangeParserResult;
+	export type RawOptions = T.RawOptions;
+	export type RenderCallback = T.RenderCallback;
+	export type RouteConstructor = T.RouteConstructor;
+	export type SendOptions = T.SendOptions;
+	export type ServeStatic<R extends ServerResponse = T.Response> = T.ServeStatic<R>;
+	export type ServeStaticHandler<R extends ServerResponse = T.Response> = T.ServeStaticHandler<R>;
+	export type ServeStaticOptions<R extends ServerResponse = ServerResponse> = T.ServeStaticOptions<R>;
+	export type TextOptions = T.TextOptions;
+	export type UrlencodedOptions = T.UrlencodedOptions;
 }
 
 export = velox;

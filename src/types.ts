@@ -1,16 +1,17 @@
 /**
- * Public types of Velox. They follow the shape of Express 4's typings so that
- * existing typed code keeps compiling: Velox's `Request`, `Response` and
- * `Application` are assignable to @types/express's, and extend the global
- * `Express.*` interfaces that middleware typings augment. They add one thing
- * Express lacks: route parameters typed from the path literal
- * (`app.get('/users/:id', (req) => req.params.id)`).
+ * Public types of Velox: a superset of @types/express@4 (and of the
+ * express-serve-static-core names people import through it), with the same
+ * type parameters and defaults, plus what Velox adds (route parameters read
+ * from the path literal with their modifiers, the static and query option
+ * types). Velox's request, response and application extend the global
+ * `Express.*` interfaces that middleware typings augment.
  *
  * One file per object under `types/`; this module gathers them.
  */
 export * from './types/application';
 export * from './types/global';
 export * from './types/handlers';
+export * from './types/middleware';
 export * from './types/params';
 export * from './types/request';
 export * from './types/response';

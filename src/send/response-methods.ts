@@ -198,7 +198,7 @@ export function download(
 	const headers: Record<string, HeaderValue> = { 'Content-Disposition': contentDisposition((name || path) as string) };
 	if (opts && opts.headers) {
 		for (const key of Object.keys(opts.headers)) {
-			if (key.toLowerCase() !== 'content-disposition') headers[key] = opts.headers[key];
+			if (key.toLowerCase() !== 'content-disposition') headers[key] = opts.headers[key] as HeaderValue;
 		}
 	}
 	// Inherit the caller's options without changing them.

@@ -1,6 +1,9 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: public types mirror @types/express, whose open slots are `any`
 /**
  * Handler shapes: what `app.use`, `app.METHOD`, `route.METHOD` and
- * `app.param` accept.
+ * `app.param` accept. The type parameters, their order and their defaults
+ * are those of @types/express@4; a handler returns `void`, so `async`
+ * handlers (returning a promise) are accepted too.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ParamsDictionary, ParsedQs } from './params';
@@ -9,50 +12,72 @@ import type { Response } from './response';
 
 /** What `next` accepts: nothing, an error, or the strings `'route'` and `'router'`. */
 export interface NextFunction {
-	(err?: unknown): void;
+	(err?: any): void;
+	/** Skips the rest of this router's stack. */
 	(deferToNext: 'router'): void;
+	/** Skips the rest of this route's handlers. */
 	(deferToNext: 'route'): void;
 }
 
-type LocalsRecord = Record<string, unknown>;
-
-// Handler parameters are declared through a method so they compare bivariantly,
-// as in @types/express: handlers typed against Express's own types are accepted.
-export type RequestHandler<
+/**
+ * A middleware or route handler.
+ *
+ * @example
+ * const auth: RequestHandler = (req, res, next) => (req.get('authorization') ? next() : res.sendStatus(401));
+ */
+export interface RequestHandler<
 	P = ParamsDictionary,
-	ResBody = unknown,
-	ReqBody = unknown,
+	ResBody = any,
+	ReqBody = any,
 	ReqQuery = ParsedQs,
-	Locals extends LocalsRecord = LocalsRecord,
-> = {
-	bivarianceHack(req: Request<P, ResBody, ReqBody, ReqQuery, Locals>, res: Response<ResBody, Locals>, next: NextFunction): unknown;
-}['bivarianceHack'];
+	LocalsObj extends Record<string, any> = Record<string, any>,
+> {
+	// biome-ignore lint/style/useShorthandFunctionType: an interface, as in @types/express: IRouter and Handler extend it
+	(req: Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>, res: Response<ResBody, LocalsObj>, next: NextFunction): void;
+}
 
+/**
+ * An error handler: four parameters, called with what was passed to `next(err)` or thrown.
+ *
+ * @example
+ * const onError: ErrorRequestHandler = (err, req, res, next) => res.status(500).send(err.message);
+ */
 export type ErrorRequestHandler<
 	P = ParamsDictionary,
-	ResBody = unknown,
-	ReqBody = unknown,
+	ResBody = any,
+	ReqBody = any,
 	ReqQuery = ParsedQs,
-	Locals extends LocalsRecord = LocalsRecord,
-> = {
-	bivarianceHack(err: unknown, req: Request<P, ResBody, ReqBody, ReqQuery, Locals>, res: Response<ResBody, Locals>, next: NextFunction): unknown;
-}['bivarianceHack'];
+	LocalsObj extends Record<string, any> = Record<string, any>,
+> = (err: any, req: Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>, res: Response<ResBody, LocalsObj>, next: NextFunction) => void;
 
-/** What `app.use`/`app.METHOD` take besides plain handlers: error handlers and arrays of them. */
+/** What `app.use`/`app.METHOD` take besides plain handlers: error handlers and arrays of handlers. */
 export type RequestHandlerParams<
 	P = ParamsDictionary,
-	ResBody = unknown,
-	ReqBody = unknown,
+	ResBody = any,
+	ReqBody = any,
 	ReqQuery = ParsedQs,
-	Locals extends LocalsRecord = LocalsRecord,
+	LocalsObj extends Record<string, any> = Record<string, any>,
 > =
-	| RequestHandler<P, ResBody, ReqBody, ReqQuery, Locals>
-	| ErrorRequestHandler<P, ResBody, ReqBody, ReqQuery, Locals>
-	| readonly (RequestHandler<P, ResBody, ReqBody, ReqQuery, Locals> | ErrorRequestHandler<P, ResBody, ReqBody, ReqQuery, Locals>)[];
+	| RequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>
+	| ErrorRequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>
+	| Array<RequestHandler<P> | ErrorRequestHandler<P>>;
 
-export type ParamCallback = {
-	bivarianceHack(req: Request, res: Response, next: NextFunction, value: string, name: string): unknown;
-}['bivarianceHack'];
+/** A request handler with the default type arguments. */
+export interface Handler extends RequestHandler {}
+
+/**
+ * An `app.param(name, handler)` callback: `value` is the parameter's value, `name` its name.
+ *
+ * @example
+ * app.param('id', (req, res, next, id) => (/^\d+$/.test(id) ? next() : next('route')));
+ */
+export type RequestParamHandler = (req: Request, res: Response, next: NextFunction, value: any, name: string) => any;
+
+/** The callback `res.sendFile`/`res.download` call once the transfer ended (with no argument on success). */
+export type Errback = (err: Error) => void;
 
 /** Anything callable as a listener with `next`: a Velox or Express application or router. */
 export type RequestListener = (req: IncomingMessage, res: ServerResponse, next: NextFunction) => unknown;
+
+/** @deprecated Use `RequestParamHandler`. */
+export type ParamCallback = RequestParamHandler;

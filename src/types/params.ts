@@ -1,79 +1,75 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: public types mirror @types/express, whose open slots are `any`
 /**
- * Route paths and their parameters: `req.params` typed from the path literal,
- * the one thing Velox's types add to Express's.
+ * Route paths, route parameters and the parsed query string.
+ *
+ * `RouteParameters` follows @types/express-serve-static-core@4: the keys of a
+ * path literal become the keys of `req.params`, a path without parameters
+ * gives `{}`, and a path with a regular-expression group (`(`) or a path that
+ * is not a literal gives the open `ParamsDictionary`. On top of that, Velox
+ * reads path-to-regexp 0.1's modifiers: `:name?` and `:name*` may be absent,
+ * `:name+` is always present (named `name`, not `name+`).
+ *
+ * Written without `infer X extends …` and other recent syntax so that older
+ * compilers read it (see docs/design.md, "Public types").
  */
 
-/** A plain record of string-keyed values. */
-export type Dictionary<T = unknown> = Record<string, T>;
+/** A string-keyed record, as @types/express declares it. */
+export interface Dictionary<T> {
+	[key: string]: T;
+}
 
-/** A route parameter dictionary. */
-export type ParamsDictionary = Record<string, string>;
+/** `req.params` when the path is not a literal: every key is a string. */
+export interface ParamsDictionary {
+	[key: string]: string;
+}
 
-/** The parsed query string: values are strings, arrays or nested objects (qs). */
+/** The name express-serve-static-core also gives `ParamsDictionary`. */
+export type Params = ParamsDictionary;
+
+/** The parsed query string (qs): strings, arrays and nested objects. */
 export interface ParsedQs {
 	[key: string]: undefined | string | ParsedQs | (string | ParsedQs)[];
 }
 
+/** The name express-serve-static-core gives the parsed query string. */
+export type Query = ParsedQs;
+
 /** What a route or middleware path may be: a string pattern, a RegExp, or a list of them. */
-export type PathParams = string | RegExp | readonly (string | RegExp)[];
+export type PathParams = string | RegExp | Array<string | RegExp>;
 
-// `:name(\\d+)` keeps `name`; `:name?` and `:name*` may be absent from `req.params`, `:name+` may not.
-type RequiredName<S extends string> = S extends `${infer Name}(${string}` ? RequiredName<Name> : S extends `${infer Name}+` ? Name : S;
-type OptionalName<S extends string> = S extends `${infer Name}(${string})${infer Modifier}`
-	? OptionalName<`${Name}${Modifier}`>
-	: S extends `${infer Name}?`
-		? Name
-		: S extends `${infer Name}*`
-			? Name
-			: never;
+type CutAt<S extends string, Separator extends string> = S extends `${infer Head}${Separator}${string}` ? Head : S;
 
-/** The text of one parameter: everything up to the next `/`, `-` or `.`. */
-type ParamSegment<S extends string> = S extends `${infer Head}/${string}`
-	? ParamSegment<Head>
-	: S extends `${infer Head}-${string}`
-		? ParamSegment<Head>
-		: S extends `${infer Head}.${string}`
-			? ParamSegment<Head>
-			: S;
+/** The text of one parameter after its `:`: up to the next `/`, `-` or `.`. */
+type ParamText<S extends string> = CutAt<CutAt<CutAt<S, '/'>, '-'>, '.'>;
 
-type Segments<S extends string> = S extends `${string}:${infer Rest}` ? ParamSegment<Rest> | Segments<Rest> : never;
+/** Every parameter text of a path, modifiers included (`id`, `tab?`, `rest*`). */
+type ParamTexts<S extends string> = S extends `${string}:${infer Rest}` ? ParamText<Rest> | ParamTexts<Rest> : never;
 
-type OptionalKeys<Path extends string> = Segments<Path> extends infer Segment extends string
-	? Segment extends unknown
-		? OptionalName<Segment>
-		: never
-	: never;
+type OptionalName<T> = T extends `${infer Name}?` ? Name : T extends `${infer Name}*` ? Name : never;
+type RequiredName<T> = T extends `${string}?` ? never : T extends `${string}*` ? never : T extends `${infer Name}+` ? Name : T;
 
-type AllKeys<Path extends string> = Segments<Path> extends infer Segment extends string
-	? Segment extends unknown
-		? OptionalName<Segment> extends never
-			? RequiredName<Segment>
-			: OptionalName<Segment>
-		: never
-	: never;
+type Flatten<T> = { [K in keyof T]: T[K] };
 
 /**
  * The names of the parameters of a route path literal.
  *
  * @example
- * type K = ParamKeys<'/users/:id/posts/:postId'>; // 'id' | 'postId'
+ * type K = ParamKeys<'/users/:id/posts/:postId?'>; // 'id' | 'postId'
  */
-export type ParamKeys<Path extends string> = AllKeys<Path>;
+export type ParamKeys<Route extends string> = RequiredName<ParamTexts<Route>> | OptionalName<ParamTexts<Route>>;
 
 /**
- * `req.params` typed from a path literal; a path that is not a literal gives a
- * plain string dictionary. `:name?` and `:name*` parameters are optional, as
- * Express leaves them out of `req.params` when the path omits them.
+ * `req.params` typed from a path literal.
  *
  * @example
- * const p: RouteParameters<'/users/:id/:tab?'> = { id: '1' };
+ * type P = RouteParameters<'/users/:id/:tab?'>; // { id: string; tab?: string }
+ * type Q = RouteParameters<'/health'>; // {}
+ * type R = RouteParameters<'/files/:name(\\w+)'>; // ParamsDictionary (regex groups are not read)
  */
-export type RouteParameters<Path> = string extends Path
+export type RouteParameters<Route extends string> = string extends Route
 	? ParamsDictionary
-	: Path extends string
-		? [ParamKeys<Path>] extends [never]
-			? ParamsDictionary
-			: Flatten<{ [K in Exclude<ParamKeys<Path>, OptionalKeys<Path>>]: string } & { [K in OptionalKeys<Path>]?: string }>
-		: ParamsDictionary;
-
-type Flatten<T> = { [K in keyof T]: T[K] };
+	: Route extends `${string}(${string}`
+		? ParamsDictionary
+		: Route extends `${string}:${string}`
+			? Flatten<{ [K in RequiredName<ParamTexts<Route>>]: string } & { [K in OptionalName<ParamTexts<Route>>]?: string }>
+			: {};

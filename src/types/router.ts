@@ -1,227 +1,210 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: public types mirror @types/express, whose open slots are `any`
 /**
  * Routers and routes: the `use`/`route`/`METHOD` surface shared by
- * `velox.Router()` and the application, with `req.params` typed from the path.
+ * `velox.Router()` and the application. The overloads are those of
+ * @types/express@4: `req.params` is typed from the path literal, and every
+ * handler type argument may be given explicitly, in Express's order
+ * (`app.post<Params, ResBody, ReqBody, ReqQuery, Locals>(…)`).
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Application } from './application';
-import type { NextFunction, ParamCallback, RequestHandler, RequestHandlerParams, RequestListener } from './handlers';
+import type { NextFunction, RequestHandler, RequestHandlerParams, RequestParamHandler } from './handlers';
 import type { ParamsDictionary, ParsedQs, PathParams, RouteParameters } from './params';
 
-type LocalsRecord = Record<string, unknown>;
-
-// Blocks inference: the generic overloads below exist for explicit type arguments, so a
-// middleware typed by @types/express (ResBody = any, …) cannot leak `any` into inline handlers.
-type Explicit<T> = [T][T extends unknown ? 0 : never];
-
-/** A handler whose type arguments come only from explicit type arguments of the call. */
-type ExplicitHandler<P, ResBody, ReqBody, ReqQuery, Locals extends LocalsRecord> = RequestHandler<
-	Explicit<P>,
-	Explicit<ResBody>,
-	Explicit<ReqBody>,
-	Explicit<ReqQuery>,
-	Explicit<Locals>
->;
-type ExplicitHandlerParams<P, ResBody, ReqBody, ReqQuery, Locals extends LocalsRecord> = RequestHandlerParams<
-	Explicit<P>,
-	Explicit<ResBody>,
-	Explicit<ReqBody>,
-	Explicit<ReqQuery>,
-	Explicit<Locals>
->;
-
 /**
- * Registers handlers for one method on a path, with `req.params` typed from the path.
- * Type arguments may be given the way @types/express takes them, e.g.
- * `app.post<'/login', ParamsDictionary, unknown, LoginBody>(…)` or `app.post<ParamsDictionary, unknown, LoginBody>(…)`.
+ * Registers handlers for one method on a path (`app.get`, `router.post`, …).
+ * `Method` is the HTTP method it registers (informative, as in @types/express).
  *
  * @example
  * app.get('/users/:id', (req, res) => res.json({ id: req.params.id }));
+ * app.post<{}, { ok: boolean }, LoginBody>('/login', (req, res) => res.json({ ok: check(req.body) }));
  */
-export interface RouteMatcher<This> {
-	<Path extends string>(path: Path, ...handlers: RequestHandler<RouteParameters<Path>>[]): This;
-	<Path extends string>(path: Path, ...handlers: RequestHandlerParams<RouteParameters<Path>>[]): This;
-	(path: PathParams, ...handlers: RequestHandler[]): This;
-	(path: PathParams, ...handlers: RequestHandlerParams[]): This;
-	<Path extends string, P = RouteParameters<Path>, ResBody = unknown, ReqBody = unknown, ReqQuery = ParsedQs, Locals extends LocalsRecord = LocalsRecord>(
+// biome-ignore lint/correctness/noUnusedVariables: Method is @types/express's second type parameter (informative there too)
+export interface IRouterMatcher<T, Method extends 'all' | 'get' | 'post' | 'put' | 'delete' | 'patch' | 'options' | 'head' | 'query' = any> {
+	<Route extends string, P = RouteParameters<Route>, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(
+		path: Route,
+		...handlers: Array<RequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>>
+	): T;
+	<Path extends string, P = RouteParameters<Path>, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(
 		path: Path,
-		...handlers: ExplicitHandler<P, ResBody, ReqBody, ReqQuery, Locals>[]
-	): This;
-	<Path extends string, P = RouteParameters<Path>, ResBody = unknown, ReqBody = unknown, ReqQuery = ParsedQs, Locals extends LocalsRecord = LocalsRecord>(
-		path: Path,
-		...handlers: ExplicitHandlerParams<P, ResBody, ReqBody, ReqQuery, Locals>[]
-	): This;
-	<P = ParamsDictionary, ResBody = unknown, ReqBody = unknown, ReqQuery = ParsedQs, Locals extends LocalsRecord = LocalsRecord>(
+		...handlers: Array<RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>>
+	): T;
+	<P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(
 		path: PathParams,
-		...handlers: ExplicitHandler<P, ResBody, ReqBody, ReqQuery, Locals>[]
-	): This;
-	<P = ParamsDictionary, ResBody = unknown, ReqBody = unknown, ReqQuery = ParsedQs, Locals extends LocalsRecord = LocalsRecord>(
+		...handlers: Array<RequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>>
+	): T;
+	<P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(
 		path: PathParams,
-		...handlers: ExplicitHandlerParams<P, ResBody, ReqBody, ReqQuery, Locals>[]
-	): This;
-	(path: PathParams, subApplication: RequestListener): This;
+		...handlers: Array<RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>>
+	): T;
+	/** Mounts an application (Velox's or Express's) below `path`. */
+	(path: PathParams, subApplication: Application): T;
 }
 
-/** Registers handlers for one method on a route (`app.route(path).get(…)`). */
-export interface RouteHandlerAdder<This, Path extends string = string> {
-	(...handlers: RequestHandler<RouteParameters<Path>>[]): This;
-	(...handlers: RequestHandlerParams<RouteParameters<Path>>[]): This;
-	<P = RouteParameters<Path>, ResBody = unknown, ReqBody = unknown, ReqQuery = ParsedQs, Locals extends LocalsRecord = LocalsRecord>(
-		...handlers: ExplicitHandler<P, ResBody, ReqBody, ReqQuery, Locals>[]
-	): This;
-	<P = RouteParameters<Path>, ResBody = unknown, ReqBody = unknown, ReqQuery = ParsedQs, Locals extends LocalsRecord = LocalsRecord>(
-		...handlers: ExplicitHandlerParams<P, ResBody, ReqBody, ReqQuery, Locals>[]
-	): This;
+/**
+ * Registers handlers without a path: `route.get(…)` (where `Route` is the route's path) and `use(…)`.
+ */
+export interface IRouterHandler<T, Route extends string = string> {
+	(...handlers: Array<RequestHandler<RouteParameters<Route>>>): T;
+	(...handlers: Array<RequestHandlerParams<RouteParameters<Route>>>): T;
+	<P = RouteParameters<Route>, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(
+		...handlers: Array<RequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>>
+	): T;
+	<P = RouteParameters<Route>, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(
+		...handlers: Array<RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>>
+	): T;
+	<P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(
+		...handlers: Array<RequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>>
+	): T;
+	<P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(
+		...handlers: Array<RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>>
+	): T;
 }
 
-/** A layer of a route's stack: one handler for one method. */
-export interface RouteLayer extends Layer {
-	method: string;
-	/** A route layer's path is always `/`: it has no keys. */
-	keys: never[];
-}
+/** `app.use`: handlers, routers and applications, with or without a path. */
+export type ApplicationRequestHandler<T> = IRouterHandler<T> & IRouterMatcher<T> & ((...handlers: RequestHandlerParams[]) => T);
 
-export interface Route<Path extends string = string> {
-	/** The path given to `app.route()`; typed `string` as in @types/express, it holds the RegExp or array when one was given. */
-	path: Path;
-	stack: RouteLayer[];
-	methods: Record<string, boolean>;
-	all: RouteHandlerAdder<this, Path>;
-	get: RouteHandlerAdder<this, Path>;
-	post: RouteHandlerAdder<this, Path>;
-	put: RouteHandlerAdder<this, Path>;
-	delete: RouteHandlerAdder<this, Path>;
-	patch: RouteHandlerAdder<this, Path>;
-	options: RouteHandlerAdder<this, Path>;
-	head: RouteHandlerAdder<this, Path>;
-	checkout: RouteHandlerAdder<this, Path>;
-	connect: RouteHandlerAdder<this, Path>;
-	copy: RouteHandlerAdder<this, Path>;
-	link: RouteHandlerAdder<this, Path>;
-	lock: RouteHandlerAdder<this, Path>;
-	merge: RouteHandlerAdder<this, Path>;
-	mkactivity: RouteHandlerAdder<this, Path>;
-	mkcol: RouteHandlerAdder<this, Path>;
-	move: RouteHandlerAdder<this, Path>;
-	'm-search': RouteHandlerAdder<this, Path>;
-	notify: RouteHandlerAdder<this, Path>;
-	propfind: RouteHandlerAdder<this, Path>;
-	proppatch: RouteHandlerAdder<this, Path>;
-	purge: RouteHandlerAdder<this, Path>;
+/** What `velox.Router()` returns, and what the application shares with it. */
+export interface IRouter extends RequestHandler {
+	/** Runs `handler` before the route handlers of every route whose path has the parameter `name`. */
+	param(name: string, handler: RequestParamHandler): this;
+	/**
+	 * Registers a function that builds the `param(name, option)` callbacks from their second argument.
+	 *
+	 * @deprecated since Express 4.11.0 (`router.param(fn)` returns nothing at run time).
+	 */
+	param(callback: (name: string, matcher: RegExp) => RequestParamHandler): this;
+
+	all: IRouterMatcher<this, 'all'>;
+	get: IRouterMatcher<this, 'get'>;
+	post: IRouterMatcher<this, 'post'>;
+	put: IRouterMatcher<this, 'put'>;
+	delete: IRouterMatcher<this, 'delete'>;
+	patch: IRouterMatcher<this, 'patch'>;
+	options: IRouterMatcher<this, 'options'>;
+	head: IRouterMatcher<this, 'head'>;
 	/** Only where node knows the QUERY method (20.19.3+, 22.2+). */
-	query?: RouteHandlerAdder<this, Path>;
-	report: RouteHandlerAdder<this, Path>;
-	search: RouteHandlerAdder<this, Path>;
-	subscribe: RouteHandlerAdder<this, Path>;
-	trace: RouteHandlerAdder<this, Path>;
-	unlink: RouteHandlerAdder<this, Path>;
-	unlock: RouteHandlerAdder<this, Path>;
-	unsubscribe: RouteHandlerAdder<this, Path>;
+	query?: IRouterMatcher<this, 'query'>;
+
+	checkout: IRouterMatcher<this>;
+	connect: IRouterMatcher<this>;
+	copy: IRouterMatcher<this>;
+	lock: IRouterMatcher<this>;
+	merge: IRouterMatcher<this>;
+	mkactivity: IRouterMatcher<this>;
+	mkcol: IRouterMatcher<this>;
+	move: IRouterMatcher<this>;
+	'm-search': IRouterMatcher<this>;
+	notify: IRouterMatcher<this>;
+	propfind: IRouterMatcher<this>;
+	proppatch: IRouterMatcher<this>;
+	purge: IRouterMatcher<this>;
+	report: IRouterMatcher<this>;
+	search: IRouterMatcher<this>;
+	subscribe: IRouterMatcher<this>;
+	trace: IRouterMatcher<this>;
+	unlock: IRouterMatcher<this>;
+	unsubscribe: IRouterMatcher<this>;
+	link: IRouterMatcher<this>;
+	unlink: IRouterMatcher<this>;
+
+	use: IRouterHandler<this> & IRouterMatcher<this>;
+
+	/** A route for `prefix`, to chain its method handlers: `router.route('/book').get(…).post(…)`. */
+	route<T extends string>(prefix: T): IRoute<T>;
+	route(prefix: PathParams): IRoute;
+	/** The router's layers, in registration order. */
+	stack: ILayer[];
 }
 
-/** A path-to-regexp key: one parameter of a layer's path. */
-export interface PathKey {
-	name: string | number;
-	optional: boolean;
-	offset: number;
-}
-
-export interface Layer {
-	/** The function given to `use`/`METHOD`: a handler, an error handler, a router or an app. */
-	handle: (...args: unknown[]) => unknown;
-	name: string;
-	params: Record<string, string> | undefined;
-	path: string | undefined;
-	keys: PathKey[];
+/** One layer of a router's or a route's stack. */
+export interface ILayer {
+	/** The route, for the layer `route()` or `METHOD()` added to a router. */
+	route?: IRoute;
+	/** The handler's function name, `'<anonymous>'` without one. */
+	name: string | '<anonymous>';
+	params?: Record<string, any>;
+	/**
+	 * The path's parameter keys. At run time each is `{ name, optional, offset }`; typed
+	 * `any[]` so that Velox's and @types/express's routers (which declare `string[]`)
+	 * stay assignable to each other.
+	 */
+	keys: any[];
+	path?: string;
+	/** The method of a route's layer; `undefined` on a router's. */
+	method: string;
 	regexp: RegExp;
-	method?: string;
-	route?: Route;
+	handle: (req: any, res: any, next: NextFunction) => any;
+}
+
+/** A route: one path, handlers per method (`app.route(path)`). */
+export interface IRoute<Route extends string = string> {
+	/** The path given to `route()` (the RegExp or array, when one was given). */
+	path: string;
+	stack: ILayer[];
+	all: IRouterHandler<this, Route>;
+	get: IRouterHandler<this, Route>;
+	post: IRouterHandler<this, Route>;
+	put: IRouterHandler<this, Route>;
+	delete: IRouterHandler<this, Route>;
+	patch: IRouterHandler<this, Route>;
+	options: IRouterHandler<this, Route>;
+	head: IRouterHandler<this, Route>;
+
+	checkout: IRouterHandler<this, Route>;
+	copy: IRouterHandler<this, Route>;
+	lock: IRouterHandler<this, Route>;
+	merge: IRouterHandler<this, Route>;
+	mkactivity: IRouterHandler<this, Route>;
+	mkcol: IRouterHandler<this, Route>;
+	move: IRouterHandler<this, Route>;
+	'm-search': IRouterHandler<this, Route>;
+	notify: IRouterHandler<this, Route>;
+	purge: IRouterHandler<this, Route>;
+	report: IRouterHandler<this, Route>;
+	search: IRouterHandler<this, Route>;
+	subscribe: IRouterHandler<this, Route>;
+	trace: IRouterHandler<this, Route>;
+	unlock: IRouterHandler<this, Route>;
+	unsubscribe: IRouterHandler<this, Route>;
+	// Present at run time, absent from @types/express's IRoute: optional so that
+	// routes stay assignable both ways.
+	connect?: IRouterHandler<this, Route>;
+	link?: IRouterHandler<this, Route>;
+	unlink?: IRouterHandler<this, Route>;
+	propfind?: IRouterHandler<this, Route>;
+	proppatch?: IRouterHandler<this, Route>;
+	/** Only where node knows the QUERY method (20.19.3+, 22.2+). */
+	query?: IRouterHandler<this, Route>;
+	/** The methods this route has handlers for (`{ get: true }`). */
+	methods?: Record<string, boolean>;
+}
+
+/** A router, as `velox.Router()` returns it. */
+export interface Router extends IRouter {
+	/** The options it was created with. */
+	caseSensitive?: boolean | undefined;
+	mergeParams?: boolean | undefined;
+	strict?: boolean | undefined;
+	/** The `param()` callbacks by name. */
+	params?: Record<string, RequestParamHandler[]>;
 }
 
 export interface RouterOptions {
-	caseSensitive?: boolean;
-	mergeParams?: boolean;
-	strict?: boolean;
+	/** Enable case sensitivity (`/Foo` and `/foo` differ). */
+	caseSensitive?: boolean | undefined;
+	/** Keep the parent's `req.params` (the child's win on a name conflict). */
+	mergeParams?: boolean | undefined;
+	/** Enable strict routing (`/foo` and `/foo/` differ). */
+	strict?: boolean | undefined;
 }
 
-/** Mounts middleware, routers and sub-applications (`app.use`, `router.use`); a path literal types `req.params`. */
-export interface UseHandler<This> {
-	(...handlers: RequestHandler[]): This;
-	(...handlers: RequestHandlerParams[]): This;
-	<Path extends string>(path: Path, ...handlers: RequestHandler<RouteParameters<Path>>[]): This;
-	<Path extends string>(path: Path, ...handlers: RequestHandlerParams<RouteParameters<Path>>[]): This;
-	(path: PathParams, ...handlers: RequestHandler[]): This;
-	(path: PathParams, ...handlers: RequestHandlerParams[]): This;
-	<P = ParamsDictionary, ResBody = unknown, ReqBody = unknown, ReqQuery = ParsedQs, Locals extends LocalsRecord = LocalsRecord>(
-		...handlers: ExplicitHandler<P, ResBody, ReqBody, ReqQuery, Locals>[]
-	): This;
-	<P = ParamsDictionary, ResBody = unknown, ReqBody = unknown, ReqQuery = ParsedQs, Locals extends LocalsRecord = LocalsRecord>(
-		...handlers: ExplicitHandlerParams<P, ResBody, ReqBody, ReqQuery, Locals>[]
-	): This;
-	<P = ParamsDictionary, ResBody = unknown, ReqBody = unknown, ReqQuery = ParsedQs, Locals extends LocalsRecord = LocalsRecord>(
-		path: PathParams,
-		...handlers: ExplicitHandler<P, ResBody, ReqBody, ReqQuery, Locals>[]
-	): This;
-	<P = ParamsDictionary, ResBody = unknown, ReqBody = unknown, ReqQuery = ParsedQs, Locals extends LocalsRecord = LocalsRecord>(
-		path: PathParams,
-		...handlers: ExplicitHandlerParams<P, ResBody, ReqBody, ReqQuery, Locals>[]
-	): This;
-	(path: PathParams, ...subApplications: (Application | Router)[]): This;
-	(...subApplications: (Application | Router)[]): This;
-	(path: PathParams, ...handlers: (RequestHandlerParams | Application | Router)[]): This;
-	(...handlers: (RequestHandlerParams | Application | Router)[]): This;
-}
+/** @deprecated Use `IRoute`. */
+export type Route<Path extends string = string> = IRoute<Path>;
+/** @deprecated Use `ILayer`. */
+export type Layer = ILayer;
 
-export interface RouterMethods<This> {
-	all: RouteMatcher<This>;
-	get: RouteMatcher<This>;
-	post: RouteMatcher<This>;
-	put: RouteMatcher<This>;
-	delete: RouteMatcher<This>;
-	patch: RouteMatcher<This>;
-	options: RouteMatcher<This>;
-	head: RouteMatcher<This>;
-	checkout: RouteMatcher<This>;
-	connect: RouteMatcher<This>;
-	copy: RouteMatcher<This>;
-	link: RouteMatcher<This>;
-	lock: RouteMatcher<This>;
-	merge: RouteMatcher<This>;
-	mkactivity: RouteMatcher<This>;
-	mkcol: RouteMatcher<This>;
-	move: RouteMatcher<This>;
-	'm-search': RouteMatcher<This>;
-	notify: RouteMatcher<This>;
-	propfind: RouteMatcher<This>;
-	proppatch: RouteMatcher<This>;
-	purge: RouteMatcher<This>;
-	/** Only where node knows the QUERY method (20.19.3+, 22.2+). */
-	query?: RouteMatcher<This>;
-	report: RouteMatcher<This>;
-	search: RouteMatcher<This>;
-	subscribe: RouteMatcher<This>;
-	trace: RouteMatcher<This>;
-	unlink: RouteMatcher<This>;
-	unlock: RouteMatcher<This>;
-	unsubscribe: RouteMatcher<This>;
-	use: UseHandler<This>;
-	route<Path extends string>(path: Path): Route<Path>;
-	route(path: PathParams): Route;
-	param(name: string, callback: ParamCallback): This;
-	/**
-	 * Registers a function that builds the `param(name, option)` callbacks from their second argument.
-	 * Returns nothing, as in Express 4 (not chainable).
-	 *
-	 * @deprecated since 4.11.0
-	 */
-	param<Option = unknown>(callback: (name: string, option: Option) => ParamCallback): void;
-}
-
-export interface Router extends RouterMethods<Router> {
-	(req: IncomingMessage, res: ServerResponse, next?: NextFunction): void;
-	stack: Layer[];
-	params: Record<string, ParamCallback[]>;
-	caseSensitive: boolean | undefined;
-	mergeParams: boolean | undefined;
-	strict: boolean | undefined;
-	handle(req: IncomingMessage, res: ServerResponse, next: NextFunction): void;
+/** `velox.Route`: the route class (`new velox.Route('/path')`), as Express 4 exports it. */
+export interface RouteConstructor {
+	new (path: PathParams): IRoute;
+	prototype: IRoute;
 }
