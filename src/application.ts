@@ -12,7 +12,7 @@ import type { Next } from './router/layer';
 import { methods } from './router/methods';
 import { setKnownHeader } from './response/fast-headers';
 import { kFinalHandler, Router } from './router/router';
-import { compileETag, compileQueryParser, compileTrust, type QueryParserFunction } from './settings';
+import { compileETag, compileQueryParser, compileTrust, parseQueryStringWithoutSetting, type QueryParserFunction } from './settings';
 import { kQueryParser, kRequestClass, kResponseClass } from './symbols';
 import { splitUseArguments } from './utils';
 import { View } from './view';
@@ -134,7 +134,7 @@ app.lazyrouter = function lazyrouter(this: App): void {
 		finalHandle(req, res, err, this.get('env'), onerror);
 	};
 	// Express reads the query parser when the router is created; so do we.
-	this[kQueryParser] = this.get('query parser fn') as QueryParserFunction;
+	this[kQueryParser] = (this.get('query parser fn') as QueryParserFunction | undefined) ?? parseQueryStringWithoutSetting;
 	this._router = router;
 };
 

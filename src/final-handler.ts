@@ -8,6 +8,7 @@ import encodeUrl from 'encodeurl';
 import escapeHtml from 'escape-html';
 import onFinished from 'on-finished';
 import statuses from 'statuses';
+import { discardBody, isAnsweredEarly } from './body/discard';
 import { createHtmlDocument } from './html';
 import { pathnameOf } from './url';
 
@@ -135,17 +136,17 @@ export function finalHandle(
 	};
 	// Hot path (404s): when the parser has already seen the whole request there
 	// is nothing to wait for; node discards unread body data when we respond.
-	// A body parser that stopped reading an over-limit body marked the response
-	// `Connection: close`: answer now rather than wait for bytes that may never come.
 	// A request without a body (no Transfer-Encoding, no or zero Content-Length)
 	// has nothing left to wait for either: this is the common synchronous 404.
-	if (onFinished.isFinished(req) || req.complete || hasNoBody(req) || res.getHeader('connection') === 'close') {
+	// A body parser that gave up draining an endless body wants the answer now.
+	if (onFinished.isFinished(req) || req.complete || hasNoBody(req) || isAnsweredEarly(req)) {
 		write();
 		return;
 	}
+	// As finalhandler: the unread body is read off first, then the page is written, so the
+	// connection can carry the next request. Beyond finalhandler: within bounds (discard.ts).
 	req.unpipe();
-	onFinished(req, write);
-	req.resume();
+	discardBody(req, res, 0, 0, write);
 }
 
 function writeErrorPage(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, unknown> | undefined, message: string): void {

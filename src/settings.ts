@@ -120,6 +120,15 @@ export function parseExtendedQueryString(query: string): Record<string, unknown>
 	return loadQs().parse(query, { allowPrototypes: true, arrayLimit: 1000 });
 }
 
+/**
+ * What parses the query string when the `query parser fn` setting is absent (deleted from
+ * `app.settings`): Express 4 then builds its `query` middleware without a parser, which is qs
+ * with `allowPrototypes` and qs's own defaults otherwise (so not quite `extended`: arrayLimit 20).
+ */
+export function parseQueryStringWithoutSetting(query: string): Record<string, unknown> {
+	return loadQs().parse(query, { allowPrototypes: true });
+}
+
 /** Compiles the `query parser` setting. */
 export function compileQueryParser(value: unknown): QueryParserFunction {
 	if (typeof value === 'function') return value as QueryParserFunction;

@@ -58,9 +58,12 @@ export function queryStringOf(url: string | undefined): string | null {
 	}
 }
 
-/** `protocol://host` of an absolute-form request URL, as Express's router computes it. */
-export function protohostOf(url: string): string | undefined {
-	if (url.length === 0 || url.charCodeAt(0) === 0x2f) return undefined;
+/**
+ * `protocol://host` of an absolute-form request URL, as Express's router computes it;
+ * undefined for a missing URL (a request stand-in without `url` goes to `next()`, as in Express).
+ */
+export function protohostOf(url: string | undefined): string | undefined {
+	if (typeof url !== 'string' || url.length === 0 || url.charCodeAt(0) === 0x2f) return undefined;
 	const searchIndex = url.indexOf('?');
 	const pathLength = searchIndex !== -1 ? searchIndex : url.length;
 	const fqdnIndex = url.slice(0, pathLength).indexOf('://');

@@ -113,15 +113,37 @@ export class View {
 	}
 }
 
-/** `require(mod).__express`, resolved from Velox's install location as Express resolves it from its own. */
+/**
+ * `require(mod).__express`. Express resolves `mod` from its own install location, which
+ * sees the application's packages (both live in the app's node_modules) and Express's own
+ * dependencies. Velox resolves from its own location first, then from the application's
+ * working directory: a Velox that is linked, installed globally or kept in a strict
+ * (pnpm-style) layout still finds the engines, and the modules Express would find among its
+ * own dependencies (the app's, when Express is installed beside Velox) are found alike.
+ */
 function loadEngine(mod: string): EngineCallback {
-	// A missing module throws require's own error (code MODULE_NOT_FOUND), as in Express 4.
-	const loaded = require(mod) as { __express?: unknown } | null | undefined;
+	const loaded = requireEngineModule(mod) as { __express?: unknown } | null | undefined;
 	const engine = loaded == null ? undefined : loaded.__express;
 	if (typeof engine !== 'function') {
 		throw new Error('Module "' + mod + '" does not provide a view engine.');
 	}
 	return engine as EngineCallback;
+}
+
+function requireEngineModule(mod: string): unknown {
+	try {
+		return require(mod);
+	} catch (err) {
+		if ((err as { code?: unknown }).code !== 'MODULE_NOT_FOUND') throw err;
+		let fromApp: string;
+		try {
+			fromApp = require.resolve(mod, { paths: [process.cwd()] });
+		} catch {
+			// Not there either: require's own error (code MODULE_NOT_FOUND), as in Express 4.
+			throw err;
+		}
+		return require(fromApp);
+	}
 }
 
 function isFile(path: string): boolean {

@@ -11,6 +11,7 @@ import zlib from 'node:zlib';
 import iconv from 'iconv-lite';
 import onFinished from 'on-finished';
 import { createHttpError, type HttpError } from '../errors';
+import { discardBody } from './discard';
 import { toHttpError, typeOf } from './errors';
 import type { VerifyFunction } from './options';
 import type { BodyRequest } from './types';
@@ -131,8 +132,8 @@ export function readBody(req: BodyRequest, res: ServerResponse, next: Next, conf
 	}
 
 	if (length !== null && length > limit) {
-		// Beyond Express 4, which reads the whole body before answering: failRequest answers
-		// at once and closes the connection, so a client announcing 50 MB holds nothing.
+		// failRequest discards the body before answering, within bounds: a client announcing
+		// 50 MB is answered at once and its connection closed (see discard.ts).
 		failRequest(req, res, next, createHttpError(413, 'request entity too large', { expected: length, length, limit, type: 'entity.too.large' }), limit);
 		return;
 	}
@@ -266,36 +267,36 @@ function detach(reader: BodyReader): void {
 }
 
 function stopReading(reader: BodyReader, err: HttpError): void {
+	// Raw bytes read so far: known when reading `req` directly, not through an inflater.
+	const consumed = reader.inflater === null ? reader.received : 0;
 	detach(reader);
 	reader.req.pause();
-	reader.resource.runInAsyncScope(failRequest, null, reader.req, reader.res, reader.next, err, reader.config.limit);
+	reader.resource.runInAsyncScope(failRequest, null, reader.req, reader.res, reader.next, err, reader.config.limit, consumed);
 }
 
 /**
- * Passes a read error on while leaving the connection usable or closed, never stuck.
- * A request already over (finished or aborted) goes on at once. A small remainder (a declared
- * Content-Length within the limit) is drained first, so the keep-alive connection can carry
- * the next request, as body-parser does. Beyond Express 4, which drains any remainder before
- * answering: an unbounded one (chunked, or a Content-Length over the limit) is not read; the
- * response gets `Connection: close`, so node closes the socket once the error page is sent and
- * the unread bytes are never parsed as a request.
+ * Passes a read error on once the unread rest of the body is out of the way, as body-parser
+ * does: the rest is read and discarded first, so the answer comes after the request and the
+ * keep-alive connection carries the next one. Beyond Express 4, which reads any remainder:
+ * the discarding is bounded (see discard.ts); past the bounds the error goes on at once, the
+ * answer is marked `Connection: close`, and the connection is closed after a lingering close.
+ * `consumed` is how many bytes of a declared Content-Length were already read.
  */
-export function failRequest(req: BodyRequest, res: ServerResponse, next: Next, err: HttpError, limit: number): void {
+export function failRequest(req: BodyRequest, res: ServerResponse, next: Next, err: HttpError, limit: number, consumed = 0): void {
 	if (onFinished.isFinished(req)) {
 		next(err);
 		return;
 	}
-	const declared = req.headers['content-length'];
-	if (req.headers['transfer-encoding'] === undefined && declared !== undefined && Number(declared) <= limit) {
-		req.resume();
-		onFinished(req, function onDrained() {
+	// Express 4 compatibility: the error reaches `next` in the async context of the parser call.
+	discardBody(
+		req,
+		res,
+		limit,
+		consumed,
+		AsyncResource.bind(function afterDiscard() {
 			next(err);
-		});
-		return;
-	}
-	req.pause();
-	if (!res.headersSent && typeof res.setHeader === 'function') res.setHeader('Connection', 'close');
-	next(err);
+		}),
+	);
 }
 
 /** Verifies, decodes and parses a complete body, then moves on (body-parser's read callback). */

@@ -5,6 +5,7 @@
  */
 import type { Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { resolve } from 'node:path';
 import contentDisposition from 'content-disposition';
 import depd from 'depd';
@@ -47,6 +48,8 @@ function isAbsolute(path: string): boolean {
 class ResponseFileTransfer extends FileTransfer {
 	readonly #headers: Record<string, HeaderValue> | null;
 	readonly #done: (err?: TransferError) => void;
+	/** Kept: node detaches `res.socket` when the response closes, and its error is read then. */
+	readonly #socket: Socket | null;
 	#isDone = false;
 	/** undefined until the file is known; then false, and true once the body streams. */
 	#isStreaming: boolean | undefined = undefined;
@@ -55,6 +58,7 @@ class ResponseFileTransfer extends FileTransfer {
 		super(res.req, res, path, compileSendConfig(options));
 		this.#headers = options.headers ? (options.headers as Record<string, HeaderValue>) : null;
 		this.#done = done;
+		this.#socket = res.socket ?? res.req.socket ?? null;
 		this.watchClose();
 	}
 
@@ -92,8 +96,15 @@ class ResponseFileTransfer extends FileTransfer {
 
 	protected override onResponseClose(): void {
 		// A response that finished without a body (304, HEAD, 412 handled elsewhere)
-		// completes the transfer; any other close is the client going away.
-		if (this.res.writableFinished && this.#isStreaming === false) this.#finish();
+		// completes the transfer; any other close is the client going away, reported as
+		// Express does (on-finished): the socket's own error, or ECONNABORTED for a reset or
+		// a close without an error.
+		if (this.res.writableFinished && this.#isStreaming === false) {
+			this.#finish();
+			return;
+		}
+		const socketError = this.#socket === null ? null : this.#socket.errored;
+		if (socketError instanceof Error && (socketError as TransferError & { code?: string }).code !== 'ECONNRESET') this.#finish(socketError);
 		else this.#finish(codedError('Request aborted', 'ECONNABORTED'));
 	}
 }
