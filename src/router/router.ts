@@ -145,6 +145,10 @@ Router.process_params = function process_params(
 	let paramVal: unknown;
 	let paramCallbacks: ParamCallback[] | undefined;
 	let current: ParamCalled | undefined;
+	// Calls of `paramCallback` so far: a callback's rejected promise is forwarded only
+	// if it has not called its `next` already (a wrapper such as express-async-errors'
+	// both calls `next(err)` and returns the rejected promise: one error, not two).
+	let calls = 0;
 
 	function param(err?: unknown): void {
 		if (err) {
@@ -176,6 +180,7 @@ Router.process_params = function process_params(
 	}
 
 	function paramCallback(err?: unknown): void {
+		calls++;
 		const fn = paramCallbacks![paramIndex++];
 		current!.value = request.params![key.name];
 		if (err) {
@@ -188,9 +193,12 @@ Router.process_params = function process_params(
 			return;
 		}
 		try {
+			const before = calls;
 			const result = fn(req, res, paramCallback, paramVal, key.name);
 			if (result !== undefined && result !== null && typeof (result as PromiseLike<unknown>).then === 'function') {
-				(result as PromiseLike<unknown>).then(undefined, (reason: unknown) => paramCallback(reason || new Error('Rejected promise')));
+				(result as PromiseLike<unknown>).then(undefined, (reason: unknown) => {
+					if (calls === before) paramCallback(reason || new Error('Rejected promise'));
+				});
 			}
 		} catch (e) {
 			paramCallback(e);

@@ -1,0 +1,49 @@
+/**
+ * `require('express/lib/utils')`: Express 4's utilities, backed by the
+ * functions Velox itself uses where it has them (`etag`, `wetag`,
+ * `compileETag`, `compileQueryParser`, `compileTrust`, `normalizeType`).
+ * Results match express@4's for the same input (pinned by a differential test).
+ */
+import contentDispositionHeader from 'content-disposition';
+import contentType from 'content-type';
+import depd from 'depd';
+import { normalizeType } from '../response/format';
+import { compileETag, compileQueryParser, compileTrust, strongETag, weakETag } from '../settings';
+import { flatten as flattenArray } from '../utils';
+
+const deprecate = depd('express');
+
+export { compileETag, compileQueryParser, compileTrust, normalizeType };
+
+/** Strong ETag of a body. */
+export const etag = strongETag;
+/** Weak ETag of a body. */
+export const wetag = weakETag;
+
+/** POSIX, Windows drive (`C:\`) and UNC (`\\host`) paths; `undefined` (not `false`) otherwise, as Express. */
+export function isAbsolute(path: string): true | undefined {
+	if (path[0] === '/') return true;
+	if (path[1] === ':' && (path[2] === '\\' || path[2] === '/')) return true;
+	if (path.substring(0, 2) === '\\\\') return true;
+	return undefined;
+}
+
+export const flatten = deprecate.function(function flatten(values: readonly unknown[]): unknown[] {
+	return flattenArray(values);
+}, 'utils.flatten: use array-flatten npm module instead');
+
+export function normalizeTypes(types: readonly string[]): ReturnType<typeof normalizeType>[] {
+	const result: ReturnType<typeof normalizeType>[] = [];
+	for (let i = 0; i < types.length; ++i) result.push(normalizeType(types[i]));
+	return result;
+}
+
+export const contentDisposition = deprecate.function(contentDispositionHeader, 'utils.contentDisposition: use content-disposition npm module instead');
+
+/** Sets the `charset` parameter of a Content-Type. */
+export function setCharset(type: string, charset: string): string {
+	if (!type || !charset) return type;
+	const parsed = contentType.parse(type);
+	parsed.parameters.charset = charset;
+	return contentType.format(parsed);
+}
