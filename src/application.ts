@@ -8,6 +8,7 @@ import http, { IncomingMessage, type Server, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import depd from 'depd';
 import { finalHandle } from './final-handler';
+import { handleHttp2, restoreHttp2Prototypes } from './http2';
 import type { Next } from './router/layer';
 import { methods } from './router/methods';
 import { setKnownHeader } from './response/fast-headers';
@@ -157,6 +158,11 @@ app.handle = function handle(this: App, req: IncomingMessage, res: ServerRespons
 	request.res = res;
 	(res as { req: IncomingMessage }).req = req;
 	if (!hasAppPrototype(req, this.request, this[kRequestClass])) {
+		// HTTP/2 (node's compatibility API) gets its own prototypes: see http2.ts.
+		if (request.httpVersionMajor === 2) {
+			handleHttp2(this, req, res, callback);
+			return;
+		}
 		// Hot path — measured (http.createServer(app)): properties first read or
 		// added after a prototype swap cost ~15 µs per request in all; the ones
 		// the router sets before any handler runs are created before the swap.
@@ -191,8 +197,12 @@ app.use = function use(this: App, ...args: unknown[]): App {
 		router.use(path, function mounted_app(req: IncomingMessage, res: ServerResponse, next: Next) {
 			const orig = (req as VeloxRequestLike).app!;
 			sub.handle(req, res, (err?: unknown) => {
-				Object.setPrototypeOf(req, orig.request);
-				Object.setPrototypeOf(res, orig.response);
+				if (req.httpVersionMajor === 2) {
+					restoreHttp2Prototypes(orig, req, res);
+				} else {
+					Object.setPrototypeOf(req, orig.request);
+					Object.setPrototypeOf(res, orig.response);
+				}
 				next(err);
 			});
 		});

@@ -275,7 +275,8 @@ defineGetter('path', function path(this: VeloxRequest): string | null | undefine
 defineGetter('hostname', function hostname(this: VeloxRequest): string | undefined {
 	let host = this.headers['x-forwarded-host'] as string | undefined;
 	if (!host || !trustOf(this)!(remoteAddressOf(this) as string, 0)) {
-		host = this.headers.host;
+		// HTTP/2 clients send `:authority` instead of Host (never present on HTTP/1).
+		host = this.headers.host ?? (this.headers[':authority'] as string | undefined);
 	} else if (host.indexOf(',') !== -1) {
 		// X-Forwarded-Host is normally a single value; take the first to be safe (as Express).
 		host = host.substring(0, host.indexOf(',')).trimEnd();
