@@ -11,6 +11,9 @@ import { finalHandle } from './final-handler';
 import type { Next } from './router/layer';
 import { methods } from './router/methods';
 import { kFinalHandler, Router } from './router/router';
+import { injectRequest } from './inject';
+import { kMountedApp, listRoutes } from './routes';
+import { isTracing, traceRequest, traceUnhandled, tracing } from './tracing';
 import { compileETag, compileQueryParser, compileTrust, type QueryParserFunction } from './settings';
 import { kQueryParser, kRequestClass, kResponseClass } from './symbols';
 import { splitUseArguments } from './utils';
@@ -129,6 +132,7 @@ app.lazyrouter = function lazyrouter(this: App): void {
 	const router = Router({ caseSensitive: this.enabled('case sensitive routing'), strict: this.enabled('strict routing') });
 	const onerror = (err: unknown): void => logError.call(this, err);
 	router[kFinalHandler] = (req: IncomingMessage, res: ServerResponse, err: unknown): void => {
+		if (err && tracing.active !== 0) traceUnhandled(req, err);
 		finalHandle(req, res, err, this.get('env'), onerror);
 	};
 	// Express reads the query parser when the router is created; so do we.
@@ -150,6 +154,7 @@ app.handle = function handle(this: App, req: IncomingMessage, res: ServerRespons
 		return;
 	}
 	const request = req as VeloxRequestLike;
+	if (isTracing()) traceRequest(this, req, res);
 	if (this.settings['x-powered-by']) res.setHeader('X-Powered-By', 'Velox');
 	request.res = res;
 	(res as { req: IncomingMessage }).req = req;
@@ -185,17 +190,29 @@ app.use = function use(this: App, ...args: unknown[]): App {
 		}
 		sub.mountpath = path;
 		sub.parent = this;
-		router.use(path, function mounted_app(req: IncomingMessage, res: ServerResponse, next: Next) {
+		const mounted = function mounted_app(req: IncomingMessage, res: ServerResponse, next: Next) {
 			const orig = (req as VeloxRequestLike).app!;
 			sub.handle(req, res, (err?: unknown) => {
 				Object.setPrototypeOf(req, orig.request);
 				Object.setPrototypeOf(res, orig.response);
 				next(err);
 			});
-		});
+		};
+		(mounted as { [kMountedApp]?: App })[kMountedApp] = sub;
+		router.use(path, mounted);
 		sub.emit('mount', this);
 	}
 	return this;
+};
+
+/** Beyond Express 4: every middleware, route and mount, in registration order (routes.ts). */
+app.routes = function routes(this: App): unknown {
+	return listRoutes(this._router?.stack);
+};
+
+/** Beyond Express 4: dispatches a request in process, without a socket (inject.ts). */
+app.inject = function inject(this: App, options: unknown): unknown {
+	return injectRequest(this, options as Parameters<typeof injectRequest>[1]);
 };
 
 app.route = function route(this: App, path: unknown): unknown {

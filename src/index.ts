@@ -149,6 +149,14 @@ declare namespace velox {
 	export type PathParams = T.PathParams;
 	export type RouteParameters<Path> = T.RouteParameters<Path>;
 	export type ParamKeys<Path extends string> = T.ParamKeys<Path>;
+	export type RouteEntry = T.RouteEntry;
+	export type RouteKind = T.RouteKind;
+	export type RouteList = T.RouteList;
+	export type InjectOptions = T.InjectOptions;
+	export type InjectResponse = T.InjectResponse;
+	export type LayerMessage = T.LayerMessage;
+	export type LayerType = T.LayerType;
+	export type RequestMessage = T.RequestMessage;
 }
 
 export = velox;

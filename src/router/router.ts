@@ -20,6 +20,7 @@ import { candidateIndexOf, type IndexCache, kIndexCache, lowerBound } from './ca
 import type { PathInput } from './matcher';
 import { methods } from './methods';
 import { Route } from './route';
+import { listRoutes } from '../routes';
 
 const deprecate = depd('velox');
 
@@ -394,6 +395,10 @@ Router.use = function use(this: Router, ...args: unknown[]): Router {
 		this.stack.push(layer);
 	}
 	return this;
+};
+
+Router.routes = function routes(this: Router) {
+	return listRoutes(this.stack);
 };
 
 Router.route = function route(this: Router, path: PathInput): Route {

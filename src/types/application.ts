@@ -84,8 +84,6 @@ export interface Application extends EventEmitter, Omit<RouterMethods<Applicatio
 	/** Not in Express 4 (the app's layers are in `app._router.stack`). */
 	readonly stack: never;
 	/** Not in Express 4. */
-	readonly routes: never;
-	/** Not in Express 4. */
 	readonly resource: never;
 	/** Not in Express 4. */
 	readonly map: never;
