@@ -14,6 +14,9 @@ import { methods } from './router/methods';
 import { setKnownHeader } from './response/fast-headers';
 import { kFinalHandler, Router } from './router/router';
 import { compileETag, compileQueryParser, compileTrust, parseQueryStringWithoutSetting, type QueryParserFunction } from './settings';
+import { injectRequest } from './inject';
+import { kMountedApp, listRoutes } from './routes';
+import { isTracing, traceRequest, traceUnhandled, tracing } from './tracing';
 import { kQueryParser, kRequestClass, kResponseClass } from './symbols';
 import { splitUseArguments } from './utils';
 import { View } from './view';
@@ -132,6 +135,7 @@ app.lazyrouter = function lazyrouter(this: App): void {
 	const router = Router({ caseSensitive: this.enabled('case sensitive routing'), strict: this.enabled('strict routing') });
 	const onerror = (err: unknown): void => logError.call(this, err);
 	router[kFinalHandler] = (req: IncomingMessage, res: ServerResponse, err: unknown): void => {
+		if (err && tracing.active !== 0) traceUnhandled(req, err);
 		finalHandle(req, res, err, this.get('env'), onerror);
 	};
 	// Express reads the query parser when the router is created; so do we.
@@ -153,6 +157,7 @@ app.handle = function handle(this: App, req: IncomingMessage, res: ServerRespons
 		return;
 	}
 	const request = req as VeloxRequestLike;
+	if (isTracing()) traceRequest(this, req, res);
 	// Stored as setHeader would, without its name and value checks (see response/fast-headers.ts).
 	if (this.settings['x-powered-by']) setKnownHeader(res, 'X-Powered-By', 'x-powered-by', 'Velox');
 	request.res = res;
@@ -194,7 +199,7 @@ app.use = function use(this: App, ...args: unknown[]): App {
 		}
 		sub.mountpath = path;
 		sub.parent = this;
-		router.use(path, function mounted_app(req: IncomingMessage, res: ServerResponse, next: Next) {
+		const mounted = function mounted_app(req: IncomingMessage, res: ServerResponse, next: Next) {
 			const orig = (req as VeloxRequestLike).app!;
 			sub.handle(req, res, (err?: unknown) => {
 				if (req.httpVersionMajor === 2) {
@@ -205,10 +210,22 @@ app.use = function use(this: App, ...args: unknown[]): App {
 				}
 				next(err);
 			});
-		});
+		};
+		(mounted as { [kMountedApp]?: App })[kMountedApp] = sub;
+		router.use(path, mounted);
 		sub.emit('mount', this);
 	}
 	return this;
+};
+
+/** Beyond Express 4: every middleware, route and mount, in registration order (routes.ts). */
+app.routes = function routes(this: App): unknown {
+	return listRoutes(this._router?.stack);
+};
+
+/** Beyond Express 4: dispatches a request in process, without a socket (inject.ts). */
+app.inject = function inject(this: App, options: unknown): unknown {
+	return injectRequest(this, options as Parameters<typeof injectRequest>[1]);
 };
 
 app.route = function route(this: App, path: unknown): unknown {

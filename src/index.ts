@@ -211,6 +211,14 @@ declare namespace velox {
 	export type ServeStaticOptions<R extends ServerResponse = ServerResponse> = T.ServeStaticOptions<R>;
 	export type TextOptions = T.TextOptions;
 	export type UrlencodedOptions = T.UrlencodedOptions;
+	export type RouteEntry = T.RouteEntry;
+	export type RouteKind = T.RouteKind;
+	export type RouteList = T.RouteList;
+	export type InjectOptions = T.InjectOptions;
+	export type InjectResponse = T.InjectResponse;
+	export type LayerMessage = T.LayerMessage;
+	export type LayerType = T.LayerType;
+	export type RequestMessage = T.RequestMessage;
 }
 
 export = velox;

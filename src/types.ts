@@ -16,3 +16,4 @@ export * from './types/params';
 export * from './types/request';
 export * from './types/response';
 export * from './types/router';
+export * from './types/tooling';

@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toError } from '../errors';
 import { isLiteralPath, MatchKind, type PathInput, type PathKey, type PathOptions, pathToRegexp, regionEqualsIgnoreCase } from './matcher';
 import type { Route } from './route';
+import { traceLayer, tracing } from '../tracing';
 
 export type Next = (err?: unknown) => void;
 export type AnyHandler = (...args: never[]) => unknown;
@@ -15,6 +16,9 @@ type RequestHandlerFn = (req: IncomingMessage, res: ServerResponse, next: Next) 
 type ErrorHandlerFn = (err: unknown, req: IncomingMessage, res: ServerResponse, next: Next) => unknown;
 
 export type ParamsRecord = Record<string | number, string | undefined>;
+
+/** On a layer: the path exactly as written at registration (route listing, tracing). */
+export const kPattern: unique symbol = Symbol('velox.pattern');
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
@@ -34,9 +38,11 @@ export class Layer {
 	readonly end: boolean;
 	readonly strict: boolean;
 	readonly sensitive: boolean;
+	readonly [kPattern]: PathInput;
 
 	constructor(path: PathInput, options: PathOptions, fn: AnyHandler) {
 		this.handle = fn;
+		this[kPattern] = path;
 		this.name = fn.name || '<anonymous>';
 		this.regexp = pathToRegexp(path, this.keys, options);
 		this.regexp.fast_star = path === '*';
@@ -129,6 +135,7 @@ export class Layer {
 			next(error);
 			return;
 		}
+		if (tracing.active !== 0 && traceLayer(this, error, req, res, next)) return;
 		try {
 			const result = fn(error, req, res, next);
 			if (isThenable(result)) forwardRejection(result, next);
@@ -143,6 +150,7 @@ export class Layer {
 			next();
 			return;
 		}
+		if (tracing.active !== 0 && traceLayer(this, undefined, req, res, next)) return;
 		try {
 			const result = fn(req, res, next);
 			if (isThenable(result)) forwardRejection(result, next);

@@ -23,6 +23,7 @@ import { Layer, type Next, type ParamsRecord } from './layer';
 import type { PathInput } from './matcher';
 import { methods } from './methods';
 import { Route } from './route';
+import { listRoutes } from '../routes';
 
 export { kFinalHandler };
 
@@ -222,6 +223,10 @@ Router.use = function use(this: Router, ...args: unknown[]): Router {
 		this.stack.push(layer);
 	}
 	return this;
+};
+
+Router.routes = function routes(this: Router) {
+	return listRoutes(this.stack);
 };
 
 Router.route = function route(this: Router, path: PathInput): Route {

@@ -78,8 +78,6 @@ export interface Application<LocalsObj extends Record<string, any> = Record<stri
 	/** @deprecated Not in Express 4 (`undefined`). */
 	map: any;
 	locals: LocalsObj & Locals;
-	/** @deprecated Not in Express 4 (`undefined`); the app's layers are in `app._router.stack`. */
-	routes: any;
 	/** The app's router, created by the first `use`/`route`/`METHOD` call. */
 	_router: any;
 	use: ApplicationRequestHandler<this>;
