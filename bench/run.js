@@ -44,7 +44,26 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 }
 
 function log(message) {
-  process.stderr.write(`${message}\n`);
+  process.stderr.write(`${progress.shown ? '\r\x1b[K' : ''}${message}\n`);
+  progress.shown = false;
+}
+
+// Progress: before each load, a status line on a terminal (scenario, framework, round, time left);
+// the time left is the load-seconds still planned at the pace measured so far (startups included).
+const progress = { planned: 0, done: 0, started: Date.now(), shown: false };
+
+function timeLeft() {
+  const elapsed = (Date.now() - progress.started) / 1000;
+  const seconds = Math.max(0, (progress.planned - progress.done) * (progress.done > 0 ? elapsed / progress.done : 1.2));
+  return seconds >= 90 ? `~${Math.round(seconds / 60)} min left` : `~${Math.round(seconds)} s left`;
+}
+
+function showProgress(text, seconds) {
+  if (process.stderr.isTTY) {
+    process.stderr.write(`\r\x1b[K  ${text} · ${timeLeft()}`);
+    progress.shown = true;
+  }
+  progress.done += seconds;
 }
 
 function frameworkVersion(name) {
@@ -113,6 +132,7 @@ async function runGroup(group, context) {
         const measure = group.measure.find((m) => m.name === record.name);
         for (const name of frameworks) {
           if (record.frameworks[name].status !== 'ok') continue;
+          showProgress(`${record.name} · ${name} · warm-up`, options.warmup);
           await loadOrGiveUp(record, name, () => load(loader, servers[name], measure, options.warmup, options));
         }
       }
@@ -124,6 +144,7 @@ async function runGroup(group, context) {
         for (const name of frameworks) {
           const entry = record.frameworks[name];
           if (entry.status !== 'ok') continue;
+          showProgress(`${record.name} · ${name} · round ${round + 1}/${options.rounds}`, options.duration);
           const result = await loadOrGiveUp(record, name, () => load(loader, servers[name], measure, options.duration, options));
           if (result === null) continue;
           entry.rounds.push(result);
@@ -135,7 +156,7 @@ async function runGroup(group, context) {
           }
           line.push(`${name} ${Math.round(result.requestsPerSecond)}/s ${result.requestsPerCpuSecond === null ? '' : `${Math.round(result.requestsPerCpuSecond)}/cpu-s`}`);
         }
-        log(`  round ${round + 1} ${record.name}: ${line.join(' · ')}`);
+        log(`  round ${round + 1} ${record.name}: ${line.join(' · ')} (${timeLeft()})`);
       }
     }
     for (const name of Object.keys(servers)) serverRecord.frameworks[name].rssAfterLoadBytes = rssBytes(servers[name].pid);
@@ -238,6 +259,7 @@ async function main() {
   const frameworks = options.frameworks.length > 0 ? Object.keys(FRAMEWORKS).filter((name) => options.frameworks.includes(name)) : Object.keys(FRAMEWORKS);
   const groups = selectGroups(allGroups(options), options.scenarios);
   if (groups.length === 0) throw new Error(`no scenario matches ${options.scenarios.join(',')}`);
+  progress.planned = groups.reduce((sum, group) => sum + group.measure.length * frameworks.length * (options.warmup + options.rounds * options.duration), 0);
   if (options.pin && !hasCommand('taskset')) {
     log('taskset not found: running without core pinning');
     options.pin = false;
@@ -285,6 +307,7 @@ async function main() {
   fs.writeFileSync(path.join(outDir, 'latest.md'), text);
   fs.writeFileSync(path.join(outDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
   if (options.updateReadme) updateReadme(text);
+  require('./lib/chart').afterRun(results, outDir, options.updateReadme);
   process.stdout.write(`\n${text}`);
   log(`\nwritten: ${path.relative(process.cwd(), path.join(outDir, 'latest.md'))}, ${path.relative(process.cwd(), path.join(outDir, 'latest.json'))}`);
 }

@@ -1,0 +1,15 @@
+/** Loads the demo app (examples/demo, plain JavaScript over dist/) for the demo tests. */
+import path from 'node:path';
+import type { Application } from '../src/types';
+
+export const DEMO_DIR = path.join(__dirname, '..', '..', 'examples', 'demo');
+
+interface DemoModule {
+	createApp(options?: { secret?: string }): Application;
+}
+
+export function createDemoApp(options?: { secret?: string }): Application {
+	// examples/ is JavaScript outside the TypeScript project: loaded at run time.
+	const demo = require(path.join(DEMO_DIR, 'app.js')) as DemoModule;
+	return demo.createApp(options);
+}
