@@ -55,7 +55,7 @@ interface Velox {
 	/** The response prototype: members added here appear on every response. */
 	response: T.Response;
 	Route: T.RouteConstructor;
-	Router: (options?: T.RouterOptions) => T.Router;
+	Router: (options?: T.RouterOptions) => T.ListedRouter;
 	/** Parses JSON bodies into `req.body`. */
 	json: (options?: T.JsonOptions) => T.NextHandleFunction;
 	/** Reads bodies into a Buffer in `req.body`. */
@@ -214,6 +214,7 @@ declare namespace velox {
 	export type RouteEntry = T.RouteEntry;
 	export type RouteKind = T.RouteKind;
 	export type RouteList = T.RouteList;
+	export type ListedRouter = T.ListedRouter;
 	export type InjectOptions = T.InjectOptions;
 	export type InjectResponse = T.InjectResponse;
 	export type LayerMessage = T.LayerMessage;

@@ -78,6 +78,11 @@ export interface Application<LocalsObj extends Record<string, any> = Record<stri
 	/** @deprecated Not in Express 4 (`undefined`). */
 	map: any;
 	locals: LocalsObj & Locals;
+	/**
+	 * As @types/express declares it. On what `velox()` returns it is `routes(): RouteList`
+	 * (see tooling.ts); Express 4 apps have no such member.
+	 */
+	routes: any;
 	/** The app's router, created by the first `use`/`route`/`METHOD` call. */
 	_router: any;
 	use: ApplicationRequestHandler<this>;

@@ -7,11 +7,14 @@
 import type { InjectOptions, InjectResponse } from '../inject';
 import type { RouteEntry, RouteKind, RouteList } from '../routes';
 import type { LayerMessage, LayerType, RequestMessage } from '../tracing';
+import type { Router } from './router';
 
 export type { InjectOptions, InjectResponse, LayerMessage, LayerType, RequestMessage, RouteEntry, RouteKind, RouteList };
 
+// On what `velox()` and `velox.Router()` return, not on the `Application`/`Router` names: those stay
+// exactly @types/express's shapes, assignable both ways with @types/express (see docs/design.md).
 declare module './application' {
-	interface Application<LocalsObj extends Record<string, any> = Record<string, any>> {
+	interface Express {
 		/**
 		 * Every middleware, route, mounted router and mounted app, in registration order
 		 * (mounted ones expanded in place), computed now. `String(app.routes())` is a table.
@@ -32,9 +35,8 @@ declare module './application' {
 	}
 }
 
-declare module './router' {
-	interface Router {
-		/** The router's middleware, routes and mounts, as `app.routes()` lists them (paths relative to the router). */
-		routes(): RouteList;
-	}
+/** What `velox.Router()` returns: a router that also lists its routes. */
+export interface ListedRouter extends Router {
+	/** The router's middleware, routes and mounts, as `app.routes()` lists them (paths relative to the router). */
+	routes(): RouteList;
 }
