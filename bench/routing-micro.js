@@ -7,11 +7,12 @@
 // DIR is another Velox build's dist/ (for example yesterday's commit, built elsewhere): it is
 // measured side by side with this checkout's dist/ and express@4, interleaved round by round,
 // so a noisy machine slows every contender alike. Each figure is the median of the rounds, in
-// dispatches per second (a `router.handle` call whose route handler answers synchronously: no
+// dispatches per CPU-second of the process (a `router.handle` call whose route handler answers synchronously: no
 // sockets, no response writing). `ratio` is a figure divided by the same router's 10-route
 // figure for that layout and probe.
 //
-// Layouts (route i of `count`, registered in order):
+// Layouts (route i of `count`, registered in order), each probed on a static and a parametric
+// route: the one of that shape first from the middle of the table, and the last one:
 //   distinct  `/s{i}` (even i) and `/p{i}/:id` (odd i): every route has its own first segment
 //   shared    `/api/r{i}/items` (even i) and `/api/r{i}/items/:id` (odd i): one shared prefix
 //   github    GitHub-REST-like static and parametric routes (`/repos/:owner/:repo/issues/:number`,
@@ -88,20 +89,45 @@ function concrete(pattern) {
 	return pattern.replace(/:(\w+)/g, (_, name) => SAMPLE_VALUES[name]);
 }
 
+// Each layout has two route shapes; a probe is the route of that shape nearest to the middle
+// of the table, or the last one, so every table size is probed on the same kind of route.
 const layouts = {
 	distinct: {
 		route: (i) => (i % 2 === 0 ? `/s${i}` : `/p${i}/:id`),
 		probe: (i) => (i % 2 === 0 ? `/s${i}` : `/p${i}/42`),
+		shapes: { static: (i) => i % 2 === 0, param: (i) => i % 2 === 1 },
 	},
 	shared: {
 		route: (i) => (i % 2 === 0 ? `/api/r${i}/items` : `/api/r${i}/items/:id`),
 		probe: (i) => (i % 2 === 0 ? `/api/r${i}/items` : `/api/r${i}/items/42`),
+		shapes: { static: (i) => i % 2 === 0, param: (i) => i % 2 === 1 },
 	},
 	github: {
 		route: githubRoute,
 		probe: (i) => concrete(githubRoute(i)),
+		// `/user/repos` and `/orgs/:org/members/:user` (and their suffixed copies).
+		shapes: { static: (i) => i % GITHUB.length === 1, param: (i) => i % GITHUB.length === 9 },
 	},
 };
+
+/** Route indexes to probe in a table of `count` routes: middle and last of each shape. */
+function probesOf(layout, count) {
+	const probes = {};
+	for (const [shape, isShape] of Object.entries(layouts[layout].shapes)) {
+		// The nearest to the middle (at 10 routes the GitHub table has one route of each shape).
+		const half = Math.floor(count / 2);
+		let middle = -1;
+		for (let distance = 0; middle === -1; distance++) {
+			if (half + distance < count && isShape(half + distance)) middle = half + distance;
+			else if (half - distance >= 0 && isShape(half - distance)) middle = half - distance;
+		}
+		let last = count - 1;
+		while (!isShape(last)) last--;
+		probes[`${shape} middle`] = middle;
+		probes[`${shape} last`] = last;
+	}
+	return probes;
+}
 
 let answered = -1;
 
@@ -122,23 +148,41 @@ function notFound(err) {
 	throw new Error('probe not answered');
 }
 
-/** Dispatches per second of `url` through `router` for about `ms` milliseconds. */
+/**
+ * Dispatches of `url` through `router` per CPU-second of this process, for about `ms`
+ * milliseconds. CPU time, not wall time: on a shared machine the process is descheduled
+ * for stretches that have nothing to do with the code measured.
+ */
 function measure(router, url, ms) {
-	const req = { method: 'GET', url, headers: {} };
 	const res = {};
 	let iterations = 0;
-	const start = process.hrtime.bigint();
-	const deadline = start + BigInt(ms) * 1_000_000n;
-	let now = start;
-	while (now < deadline) {
-		for (let i = 0; i < 200; i++) {
-			req.url = url;
-			router.handle(req, res, notFound);
-		}
+	const cpuStart = process.cpuUsage();
+	const deadline = process.hrtime.bigint() + BigInt(ms) * 1_000_000n;
+	while (process.hrtime.bigint() < deadline) {
+		// A new request object each time, as a server has: a router leaves its traversal
+		// reachable from `req.next` when the handler answers.
+		for (let i = 0; i < 200; i++) router.handle({ method: 'GET', url, headers: {} }, res, notFound);
 		iterations += 200;
-		now = process.hrtime.bigint();
 	}
-	return (iterations * 1e9) / Number(now - start);
+	const cpu = process.cpuUsage(cpuStart);
+	return (iterations * 1e6) / (cpu.user + cpu.system);
+}
+
+/** How many times `layer.match` runs for one dispatch of `url` (every Layer instance shares the prototype). */
+function layersVisited(router, url) {
+	const prototype = Object.getPrototypeOf(router.stack[0]);
+	const match = prototype.match;
+	let calls = 0;
+	prototype.match = function countedMatch(path) {
+		calls++;
+		return match.call(this, path);
+	};
+	try {
+		router.handle({ method: 'GET', url, headers: {} }, {}, notFound);
+	} finally {
+		prototype.match = match;
+	}
+	return calls;
 }
 
 function median(values) {
@@ -150,7 +194,7 @@ function main() {
 	const cases = [];
 	for (const layout of LAYOUTS) {
 		for (const count of COUNTS) {
-			const probes = { middle: Math.floor(count / 2), last: count - 1 };
+			const probes = probesOf(layout, count);
 			for (const [probe, target] of Object.entries(probes)) {
 				const url = layouts[layout].probe(target);
 				const routers = contenders.map((c) => buildRouter(c.factory, layout, count));
@@ -161,7 +205,8 @@ function main() {
 					return answered;
 				});
 				if (new Set(answers).size !== 1) throw new Error(`${layout} ${count} ${probe}: answers differ ${answers}`);
-				cases.push({ layout, count, probe, url, routers, figures: contenders.map(() => []) });
+				const visited = routers.map((router) => layersVisited(router, url));
+				cases.push({ layout, count, probe, url, routers, visited, figures: contenders.map(() => []) });
 			}
 		}
 	}
@@ -178,18 +223,23 @@ function main() {
 		process.stderr.write(`round ${round + 1}/${ROUNDS}\n`);
 	}
 	const rows = [];
-	const header = ['layout', 'probe', 'routes', ...contenders.flatMap((c) => [`${c.name} /s`, `${c.name} ratio`])];
+	const header = ['layout', 'probe', 'routes', ...contenders.flatMap((c) => [`${c.name} /s`, `${c.name} ratio`, `${c.name} visited`])];
 	const base = {};
 	for (const c of cases) {
 		const medians = c.figures.map(median);
 		const key = `${c.layout}/${c.probe}`;
 		if (c.count === COUNTS[0]) base[key] = medians;
-		rows.push([c.layout, c.probe, String(c.count), ...medians.flatMap((m, i) => [Math.round(m).toLocaleString('en-US'), (m / base[key][i]).toFixed(2)])]);
+		rows.push([
+			c.layout,
+			c.probe,
+			String(c.count),
+			...medians.flatMap((m, i) => [Math.round(m).toLocaleString('en-US'), (m / base[key][i]).toFixed(2), String(c.visited[i])]),
+		]);
 	}
 	console.log(`| ${header.join(' | ')} |`);
 	console.log(`| ${header.map(() => '---').join(' | ')} |`);
 	for (const row of rows) console.log(`| ${row.join(' | ')} |`);
-	console.log(`\nmedians of ${ROUNDS} interleaved rounds of ${ROUND_MS} ms; node ${process.version}`);
+	console.log(`\ndispatches per CPU-second, medians of ${ROUNDS} interleaved rounds of ${ROUND_MS} ms; visited = layer.match calls per dispatch; node ${process.version}`);
 }
 
 main();

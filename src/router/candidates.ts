@@ -33,17 +33,20 @@ export class LinearCursor implements CandidateCursor {
 }
 
 /**
- * The positions of the index's candidates for the path, merged in stack
- * order, then (past the positions indexed when the traversal began) every
- * layer pushed during the request, linearly.
+ * The positions of the index's candidates for the path in stack order, then
+ * (past the positions indexed when the traversal began) every layer pushed
+ * during the request, linearly.
  */
 export class IndexedCursor implements CandidateCursor {
-	private readonly lists: number[][] = [];
-	private readonly heads: number[] = [];
-	private count = 0;
+	/** The one candidate list (the common case), or null. */
+	private single: number[] | null = null;
+	private singleHead = 0;
+	/** Several lists, merged as they are read (a walk that took more than one branch). */
+	private lists: number[][] | null = null;
+	private heads: number[] | null = null;
 	/** The first position not yet returned or skipped since the last `seek`. */
 	private floor = 0;
-	/** From here on the walk is linear (-1: merging the index's lists). */
+	/** From here on the walk is linear (-1: reading the index's lists). */
 	private linear = -1;
 
 	constructor(
@@ -55,36 +58,32 @@ export class IndexedCursor implements CandidateCursor {
 
 	seek(path: string, from: number): void {
 		this.floor = from;
-		const count = this.index.stale ? -1 : this.index.collect(path, this.lists);
-		if (count < 0) {
-			this.count = 0;
-			this.linear = from;
-			return;
-		}
-		this.count = count;
 		this.linear = -1;
-		for (let i = 0; i < count; i++) this.heads[i] = lowerBound(this.lists[i], from);
+		this.single = null;
+		this.lists = null;
+		const count = this.index.stale ? -1 : this.index.collect(path, scratch);
+		if (count === 1) {
+			this.single = scratch[0];
+			this.singleHead = from === 0 ? 0 : lowerBound(scratch[0], from);
+		} else if (count > 1) {
+			const lists = scratch.slice(0, count);
+			const heads: number[] = [];
+			for (let i = 0; i < count; i++) heads.push(lowerBound(lists[i], from));
+			this.lists = lists;
+			this.heads = heads;
+		} else if (count === -1) {
+			this.linear = from;
+		}
+		// Count 0: no candidates (the linear tail past `limit` still follows).
 	}
 
 	next(): number {
 		if (this.linear === -1) {
-			const lists = this.lists;
-			const heads = this.heads;
-			let best = this.limit;
-			let bestList = -1;
-			for (let i = 0; i < this.count; i++) {
-				const list = lists[i];
-				const head = heads[i];
-				if (head < list.length && list[head] < best) {
-					best = list[head];
-					bestList = i;
-				}
-			}
-			if (bestList !== -1) {
-				heads[bestList]++;
-				if (this.stack[best] === this.index.layers[best]) {
-					this.floor = best + 1;
-					return best;
+			const position = this.single !== null ? this.nextOfSingle() : this.lists !== null ? this.nextOfMany() : -1;
+			if (position !== -1) {
+				if (this.stack[position] === this.index.layers[position]) {
+					this.floor = position + 1;
+					return position;
 				}
 				// A layer was replaced or moved in place (`router.stack[i] = layer`), which no
 				// cheap check at the start of the traversal sees: the index is out of date. Walk
@@ -101,7 +100,36 @@ export class IndexedCursor implements CandidateCursor {
 		this.linear = position + 1;
 		return position;
 	}
+
+	private nextOfSingle(): number {
+		const list = this.single!;
+		const head = this.singleHead;
+		if (head >= list.length || list[head] >= this.limit) return -1;
+		this.singleHead = head + 1;
+		return list[head];
+	}
+
+	/** The smallest head among the lists, advancing every list at it (lists may share positions). */
+	private nextOfMany(): number {
+		const lists = this.lists!;
+		const heads = this.heads!;
+		let best = this.limit;
+		for (let i = 0; i < lists.length; i++) {
+			const list = lists[i];
+			const head = heads[i];
+			if (head < list.length && list[head] < best) best = list[head];
+		}
+		if (best === this.limit) return -1;
+		for (let i = 0; i < lists.length; i++) {
+			const head = heads[i];
+			if (head < lists[i].length && lists[i][head] === best) heads[i] = head + 1;
+		}
+		return best;
+	}
 }
+
+// `collect` writes here; `seek` copies out what it keeps (collect never re-enters).
+const scratch: number[][] = [];
 
 /** First position in `list` holding a value ≥ `value`. */
 function lowerBound(list: number[], value: number): number {

@@ -2,40 +2,69 @@
  * The route index: a trie over the path segments every match of a layer must
  * have (segment-keys.ts). Each layer is filed once, at the node where its keys
  * end; a layer with no keys (`use(fn)`, `*`, most regular expressions) sits at
- * the root. A request path walks the trie segment by segment, following the
+ * the root. A request path walks the trie segment by segment, taking the
  * literal child and the parameter child, and its candidates are the layers of
- * the nodes it reaches, visited in stack order by merging their sorted lists.
+ * every node it reaches, in stack order.
  *
- * Hot path — change with care: the walk costs one map lookup per segment and
- * per parameter branch taken, whatever the number of routes; the merge costs
- * one comparison per reached node and candidate. The layers' own matchers still
- * decide; a layer missing from the candidates is one that cannot match.
+ * Hot path — change with care: the walk costs one hash and one small-integer
+ * map lookup per segment, whatever the number of routes. A node keeps, once
+ * reached, its *chain*: the sorted positions of its own layers and all its
+ * ancestors' (up to `MAX_CHAIN`), so the common walk (one branch all the way
+ * down) hands the cursor one sorted list and nothing is merged per request.
+ * The layers' own matchers still decide; a layer missing from the candidates
+ * is one that cannot match.
  */
 import type { Layer } from './layer';
 import { PARAM, segmentKeysOf } from './segment-keys';
 
 class TrieNode {
-	children: Map<string, TrieNode> | null = null;
+	/** Literal children while there are few of them, compared key by key. */
+	few: TrieNode[] | null = null;
+	/** Literal children by `segmentHash` of their key (colliding keys chained through `collision`), once there are many. */
+	children: Map<number, TrieNode> | null = null;
 	param: TrieNode | null = null;
 	/** Stack positions of the layers filed here, ascending. */
 	readonly positions: number[] = [];
+	/** The next child of the same parent whose key has the same hash. */
+	collision: TrieNode | undefined = undefined;
+	/** This node's and its ancestors' positions, ascending; null when longer than `MAX_CHAIN`. */
+	chain: number[] | null = null;
+	/** The index version `chain` was computed for (-1: never). */
+	chainVersion = -1;
+
+	constructor(
+		readonly parent: TrieNode | null,
+		/** The literal segment leading here (lower-cased ASCII); '' for the root and parameter nodes. */
+		readonly key: string,
+	) {}
 }
 
-// A walk that reaches more nodes than this (a table with a literal and a parameter branch at
-// level after level, and a request that takes both every time) gives up: the caller walks
-// the stack linearly for that path, which is always correct.
+// Chains longer than this are not kept (memory: a node's chain repeats its ancestors'
+// positions); such a node hands out its ancestors' lists and its own instead.
+const MAX_CHAIN = 1024;
+// A walk that reaches more nodes, or ends with more lists, than these (a table with a literal
+// and a parameter branch at level after level, and a request that takes both every time)
+// gives up: the cursor walks the stack linearly for that path, which is always correct.
 const MAX_REACHED = 64;
+const MAX_LISTS = 32;
+// Up to this many literal children are compared key by key (mostly a length check each),
+// cheaper than hashing the segment; more go into a map by hash.
+const MAX_FEW_CHILDREN = 8;
+// Hashes stay small integers (Smis), the fastest Map keys.
+const HASH_MASK = 0x3fffffff;
 
-// Reused by every walk: `collect` runs to completion synchronously, never re-entered.
+// Reused by every branching walk: `collect` runs to completion synchronously, never re-entered.
 let frontier: TrieNode[] = [];
 let nextFrontier: TrieNode[] = [];
 
 export class SegmentIndex {
-	private readonly root = new TrieNode();
+	private readonly root = new TrieNode(null, '');
 	/** The layer at each filed position, to notice a layer replaced in place. */
 	readonly layers: Layer[] = [];
 	/** Set when a visited position no longer holds the filed layer: rebuild before the next request. */
 	stale = false;
+	/** Bumped when layers are filed: chains computed before are recomputed on next use. */
+	private version = 0;
 
 	constructor(readonly stack: Layer[]) {
 		this.extend();
@@ -49,72 +78,195 @@ export class SegmentIndex {
 			this.layers.push(layer);
 			let node = this.root;
 			// A foreign object in the stack has no readable regexp: no keys, always a candidate.
-			for (const key of segmentKeysOf(layer?.regexp)) node = key === PARAM ? (node.param ??= new TrieNode()) : childOf(node, key);
+			for (const key of segmentKeysOf(layer?.regexp)) node = key === PARAM ? (node.param ??= new TrieNode(node, '')) : childOf(node, key);
 			node.positions.push(position);
 		}
+		this.version++;
 	}
 
 	/**
-	 * The position lists of the nodes `path` reaches that hold layers, written
-	 * into `out` from index 0; returns how many, or -1 if the walk gave up.
+	 * Sorted position lists whose union holds every layer that may match
+	 * `path` (a position may be in several), written into `out` from index 0;
+	 * returns how many, or -1 if the walk gave up.
 	 */
 	collect(path: string, out: number[][]): number {
-		let count = 0;
-		const root = this.root;
-		if (root.positions.length !== 0) out[count++] = root.positions;
-		if (path.charCodeAt(0) !== 0x2f || (root.children === null && root.param === null)) return count;
-		// Keys are lower-cased ASCII, and a segment that matches one case-insensitively is ASCII
-		// (without the `u` flag no other character folds onto an ASCII one).
-		const folded = hasUpperCase(path) ? path.toLowerCase() : path;
-		let width = 1;
-		frontier[0] = root;
+		let node = this.root;
+		if (path.charCodeAt(0) !== 0x2f) return this.chains(node, out, 0);
+		const length = path.length;
 		let start = 1;
-		let reached = 1;
 		for (;;) {
-			let end = folded.indexOf('/', start);
-			if (end === -1) end = folded.length;
-			const segment = folded.slice(start, end);
+			if (node.few === null && node.children === null && node.param === null) break;
+			const end = segmentEnd(path, start);
+			const child = childFor(node, path, start, end);
+			// A parameter takes any non-empty segment.
+			const param = end !== start ? node.param : null;
+			if (child !== undefined && param !== null) return this.collectBranches(path, out, node, start);
+			if (child !== undefined) node = child;
+			else if (param !== null) node = param;
+			else break;
+			if (end === length) break;
+			start = end + 1;
+		}
+		return this.chains(node, out, 0);
+	}
+
+	/** `collect` from `node` at `start` on, where the walk takes more than one branch. */
+	private collectBranches(path: string, out: number[][], node: TrieNode, start: number): number {
+		const length = path.length;
+		let count = 0;
+		let width = 1;
+		let reached = 1;
+		frontier[0] = node;
+		for (;;) {
+			const end = segmentEnd(path, start);
 			let nextWidth = 0;
 			for (let i = 0; i < width; i++) {
-				const node = frontier[i];
-				const child = node.children === null ? undefined : node.children.get(segment);
-				if (child !== undefined) {
-					nextFrontier[nextWidth++] = child;
-					if (child.positions.length !== 0) out[count++] = child.positions;
-				}
-				// A parameter takes any non-empty segment.
-				if (node.param !== null && end !== start) {
-					nextFrontier[nextWidth++] = node.param;
-					if (node.param.positions.length !== 0) out[count++] = node.param.positions;
-				}
+				const current = frontier[i];
+				const before = nextWidth;
+				const child = childFor(current, path, start, end);
+				if (child !== undefined) nextFrontier[nextWidth++] = child;
+				if (current.param !== null && end !== start) nextFrontier[nextWidth++] = current.param;
+				// A node the walk goes no further from: its chain is part of the answer.
+				if (nextWidth === before) count = this.chains(current, out, count);
 			}
 			reached += nextWidth;
-			if (reached > MAX_REACHED) return -1;
-			if (nextWidth === 0 || end === folded.length) break;
+			if (reached > MAX_REACHED || count > MAX_LISTS) return -1;
+			if (end === length) {
+				for (let i = 0; i < nextWidth; i++) count = this.chains(nextFrontier[i], out, count);
+				break;
+			}
+			if (nextWidth === 0) break;
 			const swap = frontier;
 			frontier = nextFrontier;
 			nextFrontier = swap;
 			width = nextWidth;
 			start = end + 1;
 		}
+		return count > MAX_LISTS ? -1 : count;
+	}
+
+	/** Appends to `out` (at `count`) lists holding the positions of `node` and its ancestors. */
+	private chains(node: TrieNode, out: number[][], count: number): number {
+		const chain = this.chainOf(node);
+		if (chain !== null) {
+			out[count++] = chain;
+			return count;
+		}
+		count = this.chains(node.parent!, out, count);
+		if (node.positions.length !== 0) out[count++] = node.positions;
 		return count;
+	}
+
+	private chainOf(node: TrieNode): number[] | null {
+		if (node.chainVersion === this.version) return node.chain;
+		let chain: number[] | null;
+		if (node.parent === null) {
+			chain = node.positions;
+		} else {
+			const inherited = this.chainOf(node.parent);
+			if (node.positions.length === 0) chain = inherited;
+			else if (inherited === null || inherited.length + node.positions.length > MAX_CHAIN) chain = null;
+			else chain = mergeSorted(inherited, node.positions);
+		}
+		node.chain = chain;
+		node.chainVersion = this.version;
+		return chain;
 	}
 }
 
-function childOf(node: TrieNode, key: string): TrieNode {
-	if (node.children === null) node.children = new Map();
-	let child = node.children.get(key);
-	if (child === undefined) {
-		child = new TrieNode();
-		node.children.set(key, child);
+/**
+ * Where the segment starting at `start` ends (the next `/` or the end).
+ * Separate from the hash so that a walk at a node without literal children
+ * (a parameter level) does not hash.
+ */
+function segmentEnd(path: string, start: number): number {
+	const end = path.indexOf('/', start);
+	return end === -1 ? path.length : end;
+}
+
+/** The literal child of `node` whose key is the segment `start`..`end` of `path`, ASCII case folded. */
+function childFor(node: TrieNode, path: string, start: number, end: number): TrieNode | undefined {
+	const few = node.few;
+	if (few !== null) {
+		for (let i = 0; i < few.length; i++) {
+			if (isSegment(few[i].key, path, start, end)) return few[i];
+		}
+		return undefined;
 	}
+	const children = node.children;
+	if (children === null) return undefined;
+	// Hot path: a hash computed over the path in place, folding ASCII case as the keys are
+	// folded: no substring, no lower-cased copy, and a small-integer map key (hashing a
+	// fresh substring for a string-keyed Map measured ~30 ns a segment, this ~10 ns).
+	// A segment that matches a key case-insensitively is ASCII (without the `u` flag no
+	// other character folds onto an ASCII one), so folding ASCII alone is exact.
+	let hash = 0;
+	for (let i = start; i < end; i++) {
+		let c = path.charCodeAt(i);
+		if (c >= 0x41 && c <= 0x5a) c += 0x20;
+		hash = (Math.imul(hash, 31) + c) | 0;
+	}
+	let child = children.get(hash & HASH_MASK);
+	while (child !== undefined && !isSegment(child.key, path, start, end)) child = child.collision;
 	return child;
 }
 
-function hasUpperCase(path: string): boolean {
-	for (let i = 0; i < path.length; i++) {
-		const c = path.charCodeAt(i);
-		if (c >= 0x41 && c <= 0x5a) return true;
+/** The hash `childFor` computes for a request segment equal to `key`. */
+function segmentHash(key: string): number {
+	let hash = 0;
+	for (let i = 0; i < key.length; i++) hash = (Math.imul(hash, 31) + key.charCodeAt(i)) | 0;
+	return hash & HASH_MASK;
+}
+
+/** Whether `path` from `start` to `end`, ASCII letters folded to lower case, is `key`. */
+function isSegment(key: string, path: string, start: number, end: number): boolean {
+	if (key.length !== end - start) return false;
+	for (let i = 0; i < key.length; i++) {
+		let c = path.charCodeAt(start + i);
+		if (c >= 0x41 && c <= 0x5a) c += 0x20;
+		if (c !== key.charCodeAt(i)) return false;
 	}
-	return false;
+	return true;
+}
+
+function childOf(node: TrieNode, key: string): TrieNode {
+	if (node.children === null) {
+		const few = (node.few ??= []);
+		for (const child of few) {
+			if (child.key === key) return child;
+		}
+		const child = new TrieNode(node, key);
+		if (few.length < MAX_FEW_CHILDREN) {
+			few.push(child);
+			return child;
+		}
+		node.children = new Map();
+		node.few = null;
+		for (const sibling of few) addHashed(node.children, sibling);
+		addHashed(node.children, child);
+		return child;
+	}
+	const first = node.children.get(segmentHash(key));
+	let child = first;
+	while (child !== undefined && child.key !== key) child = child.collision;
+	if (child !== undefined) return child;
+	child = new TrieNode(node, key);
+	addHashed(node.children, child);
+	return child;
+}
+
+function addHashed(children: Map<number, TrieNode>, child: TrieNode): void {
+	const hash = segmentHash(child.key);
+	child.collision = children.get(hash);
+	children.set(hash, child);
+}
+
+function mergeSorted(a: number[], b: number[]): number[] {
+	const merged: number[] = [];
+	let i = 0;
+	let j = 0;
+	while (i < a.length && j < b.length) merged.push(a[i] <= b[j] ? a[i++] : b[j++]);
+	while (i < a.length) merged.push(a[i++]);
+	while (j < b.length) merged.push(b[j++]);
+	return merged;
 }
