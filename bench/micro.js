@@ -39,7 +39,8 @@ function option(name, fallback) {
 /** A socket that node's HTTP server reads requests from and writes responses to, all in memory. */
 class MemorySocket extends Duplex {
   constructor() {
-    super();
+    // Strings stay strings, as a net.Socket hands them to libuv without a Buffer.
+    super({ decodeStrings: false });
     this.responses = 0;
     this.waiting = null;
     this.expected = 0;

@@ -69,6 +69,7 @@ function showProgress(text, seconds) {
 function frameworkVersion(name) {
   if (name === 'node') return process.version;
   if (name === 'velox') return readVersion(path.join(ROOT, 'package.json'));
+  if (name === 'baseline') return readVersion(path.join(FRAMEWORKS.baseline.module, '..', '..', 'package.json'));
   return readVersion(path.join(path.dirname(require.resolve(`${FRAMEWORKS[name].module}/package.json`)), 'package.json'));
 }
 
@@ -93,8 +94,8 @@ function gitCommit() {
 function resolveModule(name) {
   const framework = FRAMEWORKS[name];
   if (name === 'node') return framework.module;
-  if (name === 'velox') {
-    if (!fs.existsSync(framework.module)) return { error: 'dist/index.js is missing (run npm run build)' };
+  if (name === 'velox' || name === 'baseline') {
+    if (!fs.existsSync(framework.module)) return { error: `${framework.module} is missing (run npm run build there)` };
     return framework.module;
   }
   return require.resolve(framework.module);
@@ -254,6 +255,11 @@ async function main() {
   if (options.help) {
     process.stdout.write(HELP);
     return;
+  }
+  if (options.baseline) {
+    // Another build of Velox, to compare a change with what it replaces in one interleaved run.
+    FRAMEWORKS.baseline = { family: 'express', module: path.resolve(options.baseline, 'dist', 'index.js'), label: 'velox (baseline)' };
+    if (!options.frameworks.includes('baseline')) options.frameworks.push('baseline');
   }
   for (const name of options.frameworks) if (!(name in FRAMEWORKS)) throw new Error(`unknown framework ${name} (known: ${Object.keys(FRAMEWORKS).join(', ')})`);
   const frameworks = options.frameworks.length > 0 ? Object.keys(FRAMEWORKS).filter((name) => options.frameworks.includes(name)) : Object.keys(FRAMEWORKS);

@@ -105,6 +105,21 @@ describe('headers stored by res.send', () => {
 		assert.equal((error as { code?: string }).code, 'ERR_HTTP_HEADERS_SENT');
 	});
 
+	test('the table answers no inherited name, and getHeaders() has no prototype, as with node alone', () => {
+		const res = new http.ServerResponse(new http.IncomingMessage(null as never));
+		setKnownHeader(res, 'Content-Length', 'content-length', '12');
+		for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf']) {
+			assert.equal(res.hasHeader(name), false, name);
+			assert.equal(res.getHeader(name), undefined, name);
+		}
+		assert.equal(Object.getPrototypeOf(res.getHeaders()), null);
+		res.setHeader('__proto__', 'x');
+		assert.equal(res.getHeader('__proto__'), 'x');
+		assert.deepEqual(res.getHeaderNames(), ['content-length', '__proto__']);
+		res.removeHeader('content-length');
+		assert.deepEqual(res.getHeaderNames(), ['__proto__']);
+	});
+
 	test('setKnownHeader and getKnownHeader agree with node on a bare ServerResponse', () => {
 		const res = new http.ServerResponse(new http.IncomingMessage(null as never));
 		assert.equal(getKnownHeader(res, 'content-length'), undefined);

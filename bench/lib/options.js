@@ -17,6 +17,8 @@ const HELP = `Usage: npm run bench -- [options]     (or: node bench/run.js [opti
   --quick             1 s x 1 round, 0.5 s warm-up, scaling/prefix at 10 and 5000 routes only
                       (explicit --duration/--rounds/--warmup still win)      [BENCH_QUICK=1]
   --out DIR           where latest.md and latest.json go (default bench/results)  [BENCH_OUT]
+  --baseline DIR      also measure the Velox built in another checkout (DIR/dist/index.js) as
+                      framework "baseline" (add it to --frameworks)          [BENCH_BASELINE]
   --update-readme     also put the tables into bench/README.md (between its results markers)
   --help              this text
 `;
@@ -30,6 +32,7 @@ const FLAGS = {
   connections: 'BENCH_CONNECTIONS',
   loader: 'BENCH_LOADER',
   out: 'BENCH_OUT',
+  baseline: 'BENCH_BASELINE',
 };
 
 function list(text) {
@@ -83,6 +86,7 @@ function parseOptions(argv, env) {
     connections: raw.connections ? Math.round(positiveNumber('connections', raw.connections)) : 50,
     loader: raw.loader || 'auto',
     out: raw.out || null,
+    baseline: raw.baseline || null,
   };
 }
 

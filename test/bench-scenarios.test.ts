@@ -1,0 +1,99 @@
+/**
+ * The benchmark compares equal work only if every framework's app answers
+ * the measured requests as express@4 does. The suite's pre-check fetches one
+ * request per scenario; the scenarios whose path varies per request (`rest`,
+ * `github`) are checked here over every path they cycle through, for raw
+ * node, fastify and Velox against express@4 (status and body).
+ */
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+
+interface BenchRequest {
+	method: string;
+	path: string;
+	paths?: string[];
+}
+interface BenchGroup {
+	app: string;
+	id: string;
+	measure: { name: string; request: BenchRequest }[];
+}
+type Created = http.RequestListener | http.Server;
+interface AppFamily {
+	create(modulePath: string, group: BenchGroup, fixtures: { dir: string }): Promise<Created>;
+}
+
+const root = path.join(__dirname, '..', '..');
+const { allGroups } = require(path.join(root, 'bench', 'lib', 'scenarios.js')) as { allGroups(options: object): BenchGroup[] };
+const family = (name: string): AppFamily => require(path.join(root, 'bench', 'apps', `${name}.js`)) as AppFamily;
+const veloxModule = require.resolve('../src/index');
+
+const FRAMEWORKS: Record<string, [string, string]> = {
+	express4: ['express', require.resolve('express')],
+	node: ['node', 'node:http'],
+	fastify: ['fastify', require.resolve('fastify')],
+	velox: ['express', veloxModule],
+};
+
+async function listen(created: Created): Promise<http.Server> {
+	const server = typeof created === 'function' ? http.createServer(created) : created;
+	if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	return server;
+}
+
+function get(port: number, requestPath: string, agent: http.Agent): Promise<{ status: number; body: string }> {
+	return new Promise((resolve, reject) => {
+		http
+			.get({ host: '127.0.0.1', port, path: requestPath, agent }, (res) => {
+				const chunks: Buffer[] = [];
+				res.on('data', (chunk: Buffer) => chunks.push(chunk));
+				res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+				res.on('error', reject);
+			})
+			.on('error', reject);
+	});
+}
+
+/** Every path a varying measurement cycles through, with `{n}` at two values. */
+function pathsOf(request: BenchRequest): string[] {
+	if (!request.paths) return [request.path];
+	return request.paths.flatMap((template) => [template.replace(/\{n\}/g, '1'), template.replace(/\{n\}/g, '734')]);
+}
+
+describe('benchmark scenarios answer as express@4', () => {
+	for (const groupName of ['rest', 'github']) {
+		test(`${groupName}: every framework, every path the load generator asks for`, async () => {
+			const group = allGroups({}).find((g) => g.app === groupName);
+			assert.ok(group);
+			const servers: Record<string, http.Server> = {};
+			const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+			try {
+				for (const [name, [familyName, modulePath]] of Object.entries(FRAMEWORKS)) {
+					servers[name] = await listen(await family(familyName).create(modulePath, group, { dir: __dirname }));
+				}
+				let compared = 0;
+				for (const measure of group.measure) {
+					for (const requestPath of pathsOf(measure.request)) {
+						const answers: Record<string, { status: number; body: string }> = {};
+						for (const [name, server] of Object.entries(servers)) {
+							answers[name] = await get((server.address() as AddressInfo).port, requestPath, agent);
+						}
+						assert.equal(answers.express4.status, 200, `${requestPath}: express@4 answers ${answers.express4.status}`);
+						for (const name of ['node', 'fastify', 'velox']) assert.deepEqual(answers[name], answers.express4, `${name} on ${requestPath}`);
+						compared++;
+					}
+				}
+				assert.ok(compared >= (groupName === 'github' ? 200 : 20), `only ${compared} paths compared`);
+			} finally {
+				agent.destroy();
+				for (const server of Object.values(servers)) {
+					server.closeAllConnections();
+					server.close();
+				}
+			}
+		});
+	}
+});
