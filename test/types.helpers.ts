@@ -142,9 +142,14 @@ export function cleanProject(work: string, name: string, dependencies: string[],
 	return { dir };
 }
 
-/** Runs the project's own tsc on its tsconfig.json; returns its status and output. */
+/**
+ * Runs tsc on the project's tsconfig.json: the project's own typescript when it installed one,
+ * else this repository's (the compiler's location does not change what the project resolves).
+ */
 export function projectTsc(dir: string): { status: number | null; output: string } {
-	const tsc = spawnSync(process.execPath, [join(dir, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], { cwd: dir, encoding: 'utf8', timeout: 300_000 });
+	const own = join(dir, 'node_modules', 'typescript', 'bin', 'tsc');
+	const compiler = existsSync(own) ? own : join(packageRoot(), 'node_modules', 'typescript', 'bin', 'tsc');
+	const tsc = spawnSync(process.execPath, [compiler, '-p', dir], { cwd: dir, encoding: 'utf8', timeout: 300_000 });
 	return { status: tsc.status, output: tsc.stdout + tsc.stderr };
 }
 
