@@ -168,6 +168,8 @@ declare namespace velox {
 		StatusCode extends number = number,
 	> = T.Response<ResBody, LocalsObj, StatusCode>;
 	export type Router = T.Router;
+	/** @deprecated Use `Router` (the name the ESM types gave it before `Router` was both a value and a type there). */
+	export type RouterInstance = T.Router;
 	export type RouterOptions = T.RouterOptions;
 	export type Send<ResBody = any, Target = T.Response<ResBody>> = T.Send<ResBody, Target>;
 	// express-serve-static-core

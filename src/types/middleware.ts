@@ -81,8 +81,12 @@ export interface ServeStaticOptions<R extends ServerResponse = ServerResponse> {
 	fallthrough?: boolean | undefined;
 	/** Add `immutable` to Cache-Control (with `maxAge`). */
 	immutable?: boolean | undefined;
-	/** Index file(s) for a directory (default `'index.html'`), or `false`. (`true` makes Express 4 throw: rejected here.) */
-	index?: false | string | string[] | undefined;
+	/**
+	 * Index file(s) for a directory (default `'index.html'`), or `false`. `true` is accepted as
+	 * @types/express accepts it (so that `velox` is assignable to `typeof express`), but makes
+	 * every directory request fail, in Express 4 as in Velox.
+	 */
+	index?: boolean | string | string[] | undefined;
 	lastModified?: boolean | undefined;
 	/** Cache-Control max-age in milliseconds, or a string such as `'1d'`. */
 	maxAge?: number | string | undefined;

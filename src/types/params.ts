@@ -48,7 +48,8 @@ type ParamTexts<S extends string> = S extends `${string}:${infer Rest}` ? ParamT
 type OptionalName<T> = T extends `${infer Name}?` ? Name : T extends `${infer Name}*` ? Name : never;
 type RequiredName<T> = T extends `${string}?` ? never : T extends `${string}*` ? never : T extends `${infer Name}+` ? Name : T;
 
-type Flatten<T> = { [K in keyof T]: T[K] };
+/** One object of the required and optional keys (a conditional, so hovers show the object, not this name). */
+type RouteParameterObject<T> = T extends unknown ? { [K in keyof T]: T[K] } : never;
 
 /**
  * The names of the parameters of a route path literal.
@@ -71,5 +72,5 @@ export type RouteParameters<Route extends string> = string extends Route
 	: Route extends `${string}(${string}`
 		? ParamsDictionary
 		: Route extends `${string}:${string}`
-			? Flatten<{ [K in RequiredName<ParamTexts<Route>>]: string } & { [K in OptionalName<ParamTexts<Route>>]?: string }>
+			? RouteParameterObject<{ [K in RequiredName<ParamTexts<Route>>]: string } & { [K in OptionalName<ParamTexts<Route>>]?: string }>
 			: {};

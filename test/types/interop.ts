@@ -37,6 +37,9 @@ export const e1: express.ErrorRequestHandler = {} as velox.ErrorRequestHandler;
 export const e2: velox.ErrorRequestHandler = {} as express.ErrorRequestHandler;
 export const c1: velox.CookieOptions = {} as express.CookieOptions;
 
+// The module itself: code that takes `typeof express` takes Velox.
+export const factory: typeof express = velox;
+
 // A function typed against Express takes Velox's objects, and the other way round.
 function mountExpress(router: express.Router): express.Router {
 	return router;

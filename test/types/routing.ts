@@ -10,7 +10,11 @@ const app = velox();
 const router = velox.Router({ mergeParams: true });
 
 // Params: from the path literal.
-app.get('/users/:id/posts/:postId', (req, res) => {
+app.get('/users/:id/posts/:postId', (req, res, next) => {
+	// Hovers read as users write the types (no internal alias).
+	req; // $ExpectType Request<{ id: string; postId: string; }, any, any, ParsedQs, Record<string, any>>
+	res; // $ExpectType Response<any, Record<string, any>, number>
+	next; // $ExpectType NextFunction
 	expectType<Equal<typeof req.params, { id: string; postId: string }>>(true);
 	// @ts-expect-error: not a parameter of this path
 	req.params.nope;
@@ -18,6 +22,12 @@ app.get('/users/:id/posts/:postId', (req, res) => {
 	req.params[0];
 	res.send(req.params.id);
 });
+app.get('/files/:name?', (req) => {
+	req.params; // $ExpectType { name?: string | undefined; }
+});
+velox.json; // $ExpectType (options?: JsonOptions | undefined) => NextHandleFunction
+velox.Router; // $ExpectType (options?: RouterOptions | undefined) => Router
+app.route('/books/:isbn'); // $ExpectType IRoute<"/books/:isbn">
 // Without parameters: `{}`, as in @types/express.
 app.get('/health', (req, res) => {
 	expectType<Equal<typeof req.params, {}>>(true);

@@ -1,0 +1,170 @@
+/**
+ * Shared by the type tests: the files of test/types/ compiled with the compiler API against
+ * the built package, source files parsed once per test process, and `// $ExpectType` checks.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import ts from 'typescript';
+
+/** The package root: the nearest directory above this compiled file whose package.json names velox. */
+export function packageRoot(): string {
+	let dir = __dirname;
+	while (dirname(dir) !== dir) {
+		const manifest = join(dir, 'package.json');
+		if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'velox') return dir;
+		dir = dirname(dir);
+	}
+	throw new Error('package root not found above ' + __dirname);
+}
+
+export const typesDir = join(packageRoot(), 'test', 'types');
+
+// Parsing @types/node and the libs dominates a program's cost: parse each file once per process.
+const sourceFiles = new Map<string, ts.SourceFile | undefined>();
+
+function cachingHost(options: ts.CompilerOptions): ts.CompilerHost {
+	const host = ts.createCompilerHost(options);
+	const read = host.getSourceFile.bind(host);
+	host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
+		const key = fileName + '\0' + JSON.stringify(languageVersion);
+		if (!sourceFiles.has(key)) sourceFiles.set(key, read(fileName, languageVersion, onError, shouldCreate));
+		return sourceFiles.get(key);
+	};
+	return host;
+}
+
+/** A program for `test/types/<configName>`, or for the given root files and options. */
+export function createProgram(configName: string): ts.Program {
+	const parsed = ts.getParsedCommandLineOfConfigFile(join(typesDir, configName), {}, {
+		...ts.sys,
+		onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+			throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+		},
+	});
+	assert.ok(parsed, configName + ' could not be read');
+	return ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, host: cachingHost(parsed.options) });
+}
+
+export function createProgramOf(rootNames: string[], options: ts.CompilerOptions): ts.Program {
+	return ts.createProgram({ rootNames, options, host: cachingHost(options) });
+}
+
+export function format(diagnostics: readonly ts.Diagnostic[]): string {
+	return ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => typesDir, getNewLine: () => '\n' });
+}
+
+/** Compiles and asserts zero diagnostics under --strict with skipLibCheck false. */
+export function assertCompiles(program: ts.Program): void {
+	assert.equal(program.getCompilerOptions().skipLibCheck, false);
+	assert.equal(program.getCompilerOptions().strict, true);
+	const diagnostics = ts.getPreEmitDiagnostics(program);
+	assert.equal(diagnostics.length, 0, format(diagnostics));
+}
+
+export interface Expectation {
+	where: string;
+	expected: string;
+	actual: string;
+}
+
+/** Each `// $ExpectType T` comment of test/types with the type of its statement (the one it ends, or else the next). */
+export function expectations(program: ts.Program): Expectation[] {
+	const checker = program.getTypeChecker();
+	const results: Expectation[] = [];
+	for (const sourceFile of program.getSourceFiles()) {
+		if (!sourceFile.fileName.startsWith(typesDir)) continue;
+		const byLine = new Map<number, ts.Node>();
+		const visit = (node: ts.Node): void => {
+			if (ts.isExpressionStatement(node) || ts.isTypeAliasDeclaration(node)) {
+				const line = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line;
+				if (!byLine.has(line)) byLine.set(line, node);
+			}
+			ts.forEachChild(node, visit);
+		};
+		visit(sourceFile);
+		sourceFile.text.split('\n').forEach((text, line) => {
+			const match = /\/\/ \$ExpectType (.+)$/.exec(text);
+			if (!match) return;
+			const node = byLine.get(text.trim().startsWith('//') ? line + 1 : line);
+			const where = sourceFile.fileName.slice(typesDir.length + 1) + ':' + (line + 1);
+			if (!node) {
+				results.push({ where, expected: match[1].trim(), actual: '(no statement)' });
+				return;
+			}
+			const type = ts.isTypeAliasDeclaration(node) ? checker.getTypeAtLocation(node.name) : checker.getTypeAtLocation((node as ts.ExpressionStatement).expression);
+			results.push({ where, expected: match[1].trim(), actual: checker.typeToString(type, undefined, ts.TypeFormatFlags.NoTruncation) });
+		});
+	}
+	return results;
+}
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/** Why the clean-install tests cannot run here (npm missing), or false. */
+export function npmUnavailable(): string | false {
+	const version = spawnSync(npm, ['--version'], { encoding: 'utf8' });
+	return version.error || version.status !== 0 ? 'npm is not available: ' + (version.error?.message ?? version.stderr) : false;
+}
+
+/** The version of a devDependency installed here, so that a clean project uses the same one. */
+export function installedVersion(name: string): string {
+	return (JSON.parse(readFileSync(join(packageRoot(), 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+export interface CleanProject {
+	/** The project directory, or undefined when the registry could not be reached (with the reason). */
+	dir?: string;
+	unreachable?: string;
+}
+
+/**
+ * Packs Velox (`npm pack`), installs the tarball with only `dependencies` into a new project
+ * below `work`, writes `files` there, and returns the project directory.
+ */
+export function cleanProject(work: string, name: string, dependencies: string[], files: Record<string, string>): CleanProject {
+	const output = execFileSync(npm, ['pack', '--silent', '--pack-destination', work], { cwd: packageRoot(), encoding: 'utf8', timeout: 120_000 });
+	const tarball = join(work, output.trim().split('\n').pop()!);
+	const dir = join(work, name);
+	mkdirSync(dir);
+	writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, version: '1.0.0', private: true }));
+	for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
+	const install = spawnSync(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', tarball, ...dependencies], {
+		cwd: dir,
+		encoding: 'utf8',
+		timeout: 480_000,
+	});
+	if (install.status !== 0 && /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|ECONNRESET|network/i.test(install.stderr)) {
+		return { unreachable: 'the registry is not reachable: ' + install.stderr.split('\n').find((line) => /ERR/.test(line)) };
+	}
+	assert.equal(install.status, 0, install.stderr);
+	return { dir };
+}
+
+/**
+ * Runs tsc on the project's tsconfig.json: the project's own typescript when it installed one,
+ * else this repository's (the compiler's location does not change what the project resolves).
+ */
+export function projectTsc(dir: string): { status: number | null; output: string } {
+	const own = join(dir, 'node_modules', 'typescript', 'bin', 'tsc');
+	const compiler = existsSync(own) ? own : join(packageRoot(), 'node_modules', 'typescript', 'bin', 'tsc');
+	const tsc = spawnSync(process.execPath, [compiler, '-p', dir], { cwd: dir, encoding: 'utf8', timeout: 300_000 });
+	return { status: tsc.status, output: tsc.stdout + tsc.stderr };
+}
+
+/** A hello world as a CommonJS TypeScript user writes it. */
+export const helloCommonJs = `import velox = require('velox');
+const app = velox();
+app.use(velox.json());
+app.get('/hello/:name', (req, res) => {
+	const name: string = req.params.name;
+	res.json({ hello: name, body: req.body });
+});
+app.use((err: Error, _req: velox.Request, res: velox.Response, _next: velox.NextFunction) => {
+	res.status(500).send(err.message);
+});
+const router: velox.Router = velox.Router();
+app.use('/r', router);
+app.listen(3000);
+`;
