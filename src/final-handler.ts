@@ -12,14 +12,6 @@ import { discardBody, isAnsweredEarly } from './body/discard';
 import { createHtmlDocument } from './html';
 import { pathnameOf } from './url';
 
-interface ErrorLike {
-	status?: unknown;
-	statusCode?: unknown;
-	headers?: unknown;
-	stack?: unknown;
-	toString?: () => string;
-}
-
 const DOUBLE_SPACE_REGEXP = /\x20{2}/g;
 const NEWLINE_REGEXP = /\n/g;
 
@@ -47,26 +39,79 @@ function buildHtmlDocument(message: string): string {
 	return createHtmlDocument('Error', escapeHtml(message).replace(NEWLINE_REGEXP, '<br>').replace(DOUBLE_SPACE_REGEXP, ' &nbsp;'));
 }
 
-function errorStatusCode(err: ErrorLike): number | undefined {
-	if (typeof err.status === 'number' && err.status >= 400 && err.status < 600) return err.status;
-	if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 600) return err.statusCode;
+/**
+ * A property of an error value, or undefined when reading it throws. Anything can reach the
+ * final handler through `next(value)`: a getter or a Proxy trap that throws, a revoked Proxy,
+ * an object without a prototype. Express 4 crashes the process on some of these; Velox
+ * answers as finalhandler would with the property absent.
+ */
+function readProperty(value: unknown, key: string): unknown {
+	try {
+		return (value as Record<string, unknown>)[key];
+	} catch {
+		return undefined;
+	}
+}
+
+function errorStatusCode(err: unknown): number | undefined {
+	const status = readProperty(err, 'status');
+	if (typeof status === 'number' && status >= 400 && status < 600) return status;
+	const statusCode = readProperty(err, 'statusCode');
+	if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 600) return statusCode;
 	return undefined;
 }
 
-function errorHeaders(err: ErrorLike): Record<string, unknown> | undefined {
-	if (!err.headers || typeof err.headers !== 'object') return undefined;
+function errorHeaders(err: unknown): Record<string, unknown> | undefined {
+	const source = readProperty(err, 'headers');
+	if (!source || typeof source !== 'object') return undefined;
 	const headers: Record<string, unknown> = Object.create(null);
-	for (const key of Object.keys(err.headers)) headers[key] = (err.headers as Record<string, unknown>)[key];
+	try {
+		for (const key of Object.keys(source)) headers[key] = readProperty(source, key);
+	} catch {
+		return undefined;
+	}
 	return headers;
 }
 
-function errorMessage(err: ErrorLike, status: number, env: unknown): string {
-	let message: string | undefined;
+/**
+ * finalhandler's message: outside production the stack, else `toString()`, as text
+ * (`'' + value`, as escape-html makes it); the status message when none of it is usable.
+ */
+function errorMessage(err: unknown, status: number, env: unknown): string {
 	if (env !== 'production') {
-		message = typeof err.stack === 'string' ? err.stack : undefined;
-		if (!message && typeof err.toString === 'function') message = String(err.toString());
+		let message = readProperty(err, 'stack');
+		if (!message) {
+			const convert = readProperty(err, 'toString');
+			if (typeof convert === 'function') {
+				try {
+					message = convert.call(err);
+				} catch {
+					message = undefined;
+				}
+			}
+		}
+		if (message) {
+			try {
+				return '' + (message as string);
+			} catch {
+				// A value without a text form (a Symbol, a null-prototype object): the status message.
+			}
+		}
 	}
-	return message || statusText(status);
+	return statusText(status);
+}
+
+/** Runs the app's error logger for any error value; a logger that throws on it never ends the process. */
+function logSafely(onerror: (err: unknown) => void, err: unknown): void {
+	try {
+		onerror(err);
+	} catch {
+		try {
+			console.error(err);
+		} catch {
+			console.error('Error: an error value that cannot be printed reached the final handler');
+		}
+	}
 }
 
 /** finalhandler renders a status without a message as the text "undefined": an Express 4 quirk kept to the byte. */
@@ -104,16 +149,15 @@ export function finalHandle(
 	if (!err && res.headersSent) return;
 
 	if (err) {
-		const error = (typeof err === 'object' || typeof err === 'function' ? err : {}) as ErrorLike;
-		const fromError = errorStatusCode(error);
+		const fromError = errorStatusCode(err);
 		if (fromError === undefined) {
 			status = responseStatusCode(res);
 		} else {
 			status = fromError;
-			headers = errorHeaders(error);
+			headers = errorHeaders(err);
 		}
-		message = typeof err === 'object' || typeof err === 'function' ? errorMessage(error, status, env) : env !== 'production' ? String(err) : statusText(status);
-		if (onerror !== undefined) setImmediate(onerror, err);
+		message = errorMessage(err, status, env);
+		if (onerror !== undefined) setImmediate(logSafely, onerror, err);
 	} else {
 		status = 404;
 		message = 'Cannot ' + req.method + ' ' + encodeUrl(resourceName(req));
