@@ -18,8 +18,11 @@ import { request } from './request';
 import { response } from './response';
 import { Route as RouteClass } from './router/route';
 import { Router as RouterFactory } from './router/router';
+import { shutdown, shutdownOnSignal } from './shutdown';
 import serveStatic from './static';
+import { timeout } from './timeout';
 import type * as T from './types';
+import type * as B from './types/beyond';
 
 type Next = (err?: unknown) => void;
 
@@ -57,6 +60,12 @@ interface Velox {
 	urlencoded: typeof body.urlencoded;
 	static: typeof serveStatic;
 	query: typeof query;
+	/** Beyond Express 4: answers 503 through the error path when no response started in time (docs/api/timeouts.md). */
+	timeout: typeof timeout;
+	/** Beyond Express 4: graceful shutdown of a server (docs/api/shutdown.md). */
+	shutdown: typeof shutdown;
+	/** Beyond Express 4: SIGTERM/SIGINT -> `velox.shutdown`, then exit (docs/api/shutdown.md). */
+	shutdownOnSignal: typeof shutdownOnSignal;
 }
 
 const velox = createApplication as Velox;
@@ -92,7 +101,6 @@ const removedMiddlewares = [
 	'favicon',
 	'responseTime',
 	'errorHandler',
-	'timeout',
 	'methodOverride',
 	'vhost',
 	'csrf',
@@ -110,6 +118,17 @@ for (const name of removedMiddlewares) {
 			);
 		},
 	});
+}
+
+// Beyond Express 4 (docs/api/): not enumerable, so the static members
+// listed are Express 4's. `timeout` replaces Express 4's "no longer
+// bundled" error for that name.
+for (const [name, value] of [
+	['timeout', timeout],
+	['shutdown', shutdown],
+	['shutdownOnSignal', shutdownOnSignal],
+] as const) {
+	Object.defineProperty(velox, name, { configurable: true, writable: true, value });
 }
 
 declare namespace velox {
@@ -149,6 +168,10 @@ declare namespace velox {
 	export type PathParams = T.PathParams;
 	export type RouteParameters<Path> = T.RouteParameters<Path>;
 	export type ParamKeys<Path extends string> = T.ParamKeys<Path>;
+	export type ShutdownOptions = B.ShutdownOptions;
+	export type ShutdownOnSignalOptions = B.ShutdownOnSignalOptions;
+	export type TimeoutError = B.TimeoutError;
+	export type ClientClosedError = B.ClientClosedError;
 }
 
 export = velox;

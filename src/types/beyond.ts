@@ -1,0 +1,22 @@
+/**
+ * Types of the members beyond Express 4 (docs/api/http2.md, shutdown.md,
+ * timeouts.md), kept apart from the Express-shaped types: `req.signal` on
+ * `Request`, and the option and error shapes of `velox.shutdown` and
+ * `velox.timeout`.
+ */
+export type { ShutdownOnSignalOptions, ShutdownOptions } from '../shutdown';
+export type { ClientClosedError, TimeoutError } from '../timeout';
+
+declare module './request' {
+	interface Request<P, ResBody, ReqBody, ReqQuery, Locals extends Record<string, unknown>> {
+		/**
+		 * Aborts when the client goes away before the response finished, or when
+		 * `velox.timeout` fires (its reason is then the 503 `TimeoutError`).
+		 * Made on first read. Pass it to `fetch`, database drivers, timers.
+		 *
+		 * @example
+		 * const data = await fetch(upstream, { signal: req.signal });
+		 */
+		readonly signal: AbortSignal;
+	}
+}
