@@ -51,6 +51,38 @@ describe('req.signal', () => {
 		assert.equal((app.request as { signal?: unknown }).signal, undefined);
 	});
 
+	test('is typed on the Request of inline handlers and of velox.Request (type-checked by the test build)', async () => {
+		const app = velox();
+		app.set('env', 'test');
+		app.get('/typed/:id', (req, res) => {
+			const signal: AbortSignal = req.signal;
+			const assign = (): void => {
+				// @ts-expect-error: read-only (and a getter without a setter at run time)
+				req.signal = new AbortController().signal;
+			};
+			assert.throws(assign, TypeError);
+			res.json({ id: req.params.id, aborted: signal.aborted });
+		});
+		const handler: velox.RequestHandler = (req, res) => {
+			res.send(String(req.signal.aborted));
+		};
+		app.get('/handler', handler);
+		const options: velox.ShutdownOptions = { timeout: '1s' };
+		// @ts-expect-error: a timeout is a number or a string
+		const wrong: velox.ShutdownOptions = { timeout: true };
+		const server = http.createServer(app);
+		const port = await listen(server);
+		try {
+			assert.throws(() => velox.shutdown(server, wrong), TypeError);
+			assert.deepEqual(await (await fetch('http://127.0.0.1:' + port + '/typed/3')).json(), { id: '3', aborted: false });
+			assert.equal(await (await fetch('http://127.0.0.1:' + port + '/handler')).text(), 'false');
+			await velox.shutdown(server, options);
+			assert.equal(server.listening, false);
+		} finally {
+			if (server.listening) await close(server);
+		}
+	});
+
 	test('aborts when the client closes the connection while the handler works (raw socket, request without a body)', async () => {
 		const app = velox();
 		app.set('env', 'test');

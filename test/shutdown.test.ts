@@ -8,10 +8,11 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import http2 from 'node:http2';
+import https from 'node:https';
 import net from 'node:net';
 import { describe, test } from 'node:test';
 import velox from '../src/index';
-import { connectH2, h2request, listen } from './http2.helpers';
+import { connectH2, h2request, listen, NO_OPENSSL, selfSigned } from './http2.helpers';
 
 type Req = velox.Request;
 type Res = velox.Response;
@@ -228,6 +229,46 @@ describe('velox.shutdown', () => {
 		await velox.shutdown(server, { timeout: 100 });
 		await closed;
 		assert.ok(Date.now() - started < 2000);
+	});
+});
+
+describe('velox.shutdown of a TLS HTTP/2 server with allowHTTP1', { skip: NO_OPENSSL }, () => {
+	test('an HTTP/2 session gets GOAWAY after its stream is answered; an idle HTTP/1.1 keep-alive connection closes at once', async () => {
+		const { key, cert } = selfSigned();
+		const server = http2.createSecureServer({ allowHTTP1: true, key, cert }, slowApp() as unknown as (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void);
+		const port = await listen(server);
+		const session = await connectH2('https://localhost:' + port, { ca: cert });
+		let goaway = false;
+		session.on('goaway', () => {
+			goaway = true;
+		});
+		const sessionClosed = new Promise((resolve) => session.on('close', resolve));
+		assert.equal((await h2request(session, { ':path': '/fast' })).text, 'fast');
+		const agent = new https.Agent({ keepAlive: true, ca: cert });
+		const h1 = await new Promise<{ body: string; socket: net.Socket }>((resolve, reject) => {
+			const req = https.get({ host: 'localhost', port, path: '/fast', agent }, (res) => {
+				let body = '';
+				res.setEncoding('utf8');
+				res.on('data', (chunk: string) => {
+					body += chunk;
+				});
+				res.on('end', () => resolve({ body, socket: req.socket as net.Socket }));
+			});
+			req.on('error', reject);
+		});
+		assert.equal(h1.body, 'fast');
+		const h1Closed = new Promise((resolve) => h1.socket.on('close', resolve));
+		const inFlight = h2request(session, { ':path': '/slow?ms=150' });
+		await sleep(30);
+		const started = Date.now();
+		const done = velox.shutdown(server, { timeout: 5000 });
+		await h1Closed;
+		assert.equal((await inFlight).text, 'slow done');
+		await sessionClosed;
+		await done;
+		agent.destroy();
+		assert.equal(goaway, true);
+		assert.ok(Date.now() - started < 2000, 'closed after the answers, not at the deadline');
 	});
 });
 

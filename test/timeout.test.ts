@@ -6,12 +6,13 @@
  */
 import assert from 'node:assert/strict';
 import http from 'node:http';
+import http2 from 'node:http2';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import type { RequestHandler } from 'express';
 import velox from '../src/index';
 import { differential } from './helpers/differential';
-import { close, listen } from './http2.helpers';
+import { close, closeSession, connectH2, h2request, listen } from './http2.helpers';
 import { FIXTURES } from './static.helpers';
 
 type Req = velox.Request;
@@ -233,6 +234,43 @@ describe('velox.timeout', () => {
 			await sleep(20);
 			assert.equal(stoppedEarly, true);
 		} finally {
+			await close(server);
+		}
+	});
+});
+
+describe('velox.timeout over HTTP/2', () => {
+	test('a timed-out stream gets the 503 and the late res.send is ignored; the session goes on', async () => {
+		const app = velox();
+		app.set('env', 'test');
+		let lateError: unknown;
+		const late = new Promise<void>((resolve) => {
+			app.get('/slow', velox.timeout(30), (_req: Req, res: Res) => {
+				setTimeout(() => {
+					try {
+						res.set('Connection', 'close').send('late');
+					} catch (err) {
+						lateError = err;
+					}
+					resolve();
+				}, 80);
+			});
+		});
+		app.get('/fast', velox.timeout(1000), (_req: Req, res: Res) => {
+			res.send('fast');
+		});
+		const server = http2.createServer(app as unknown as (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void);
+		const port = await listen(server);
+		const session = await connectH2('http://127.0.0.1:' + port);
+		try {
+			const res = await h2request(session, { ':path': '/slow' });
+			assert.equal(res.status, 503);
+			assert.match(res.text, /Response timeout/);
+			await late;
+			assert.equal(lateError, undefined);
+			assert.equal((await h2request(session, { ':path': '/fast' })).text, 'fast');
+		} finally {
+			await closeSession(session);
 			await close(server);
 		}
 	});
