@@ -18,9 +18,12 @@ import { request } from './request';
 import { response } from './response';
 import { Route as RouteClass } from './router/route';
 import { Router as RouterFactory } from './router/router';
+import { shutdown, shutdownOnSignal } from './shutdown';
 import serveStatic from './static';
 import { veloxError } from './errors';
+import { timeout } from './timeout';
 import type * as T from './types';
+import type * as B from './types/beyond';
 
 type Next = (err?: unknown) => void;
 
@@ -67,6 +70,12 @@ interface Velox {
 	static: T.ServeStatic;
 	/** Parses the query string into `req.query` (qs options, or a parser function). */
 	query: (options?: T.QueryParserOptions | T.QueryParser) => T.Handler;
+	/** Beyond Express 4: answers 503 through the error path when no response started in time (docs/api/timeouts.md). */
+	timeout: typeof timeout;
+	/** Beyond Express 4: graceful shutdown of a server (docs/api/shutdown.md). */
+	shutdown: typeof shutdown;
+	/** Beyond Express 4: SIGTERM/SIGINT -> `velox.shutdown`, then exit (docs/api/shutdown.md). */
+	shutdownOnSignal: typeof shutdownOnSignal;
 }
 
 const velox = createApplication as Velox;
@@ -103,7 +112,6 @@ const removedMiddlewares = [
 	'favicon',
 	'responseTime',
 	'errorHandler',
-	'timeout',
 	'methodOverride',
 	'vhost',
 	'csrf',
@@ -119,6 +127,17 @@ for (const name of removedMiddlewares) {
 			throw veloxError('VELOX_ERR_MIDDLEWARE_UNBUNDLED', name);
 		},
 	});
+}
+
+// Beyond Express 4 (docs/api/): not enumerable, so the static members
+// listed are Express 4's. `timeout` replaces Express 4's "no longer
+// bundled" error for that name.
+for (const [name, value] of [
+	['timeout', timeout],
+	['shutdown', shutdown],
+	['shutdownOnSignal', shutdownOnSignal],
+] as const) {
+	Object.defineProperty(velox, name, { configurable: true, writable: true, value });
 }
 
 // The types, under the names @types/express and express-serve-static-core give them
@@ -222,6 +241,10 @@ declare namespace velox {
 	export type LayerMessage = T.LayerMessage;
 	export type LayerType = T.LayerType;
 	export type RequestMessage = T.RequestMessage;
+	export type ShutdownOptions = B.ShutdownOptions;
+	export type ShutdownOnSignalOptions = B.ShutdownOnSignalOptions;
+	export type TimeoutError = B.TimeoutError;
+	export type ClientClosedError = B.ClientClosedError;
 }
 
 export = velox;

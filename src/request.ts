@@ -22,6 +22,7 @@ import parseRange from 'range-parser';
 import type { App } from './application';
 import type { QueryParserFunction, TrustFunction } from './settings';
 import { kQueryParser } from './symbols';
+import { signalDescriptor } from './timeout';
 import { pathnameOf, queryStringOf } from './url';
 import { veloxError } from './errors';
 
@@ -378,3 +379,12 @@ Object.defineProperty(request, 'query', {
 		defineOwnQuery(this, value);
 	},
 });
+
+/**
+ * An `AbortSignal` that aborts when the client goes away before the response
+ * finished, or when `velox.timeout` fires; made on first read (see timeout.ts).
+ *
+ * @example
+ * const data = await fetch(upstream, { signal: req.signal });
+ */
+Object.defineProperty(request, 'signal', signalDescriptor);

@@ -108,7 +108,14 @@ export function trackHttp2Session(session: Http2Session | undefined): void {
 }
 
 function toMilliseconds(time: unknown): number {
-	const value = typeof time === 'string' ? ms(time as ms.StringValue) : time;
+	let value: unknown = time;
+	if (typeof time === 'string') {
+		try {
+			value = ms(time as ms.StringValue);
+		} catch {
+			value = undefined;
+		}
+	}
 	if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
 		throw new TypeError('velox.shutdown: timeout must be a number of milliseconds or a string such as "10s", got ' + String(time));
 	}
@@ -176,6 +183,9 @@ export function shutdown(server: NetServer | HttpServer, options: ShutdownOption
 		for (const socket of httpSockets(target)) {
 			const res = socket._httpMessage;
 			if (res && !res.writableFinished) closeAfter(target, res);
+			// A connection that never sent a byte is idle too (node counts it as
+			// waiting for a request head, so closeIdleConnections keeps it).
+			else if (!res && socket.bytesRead === 0) socket.destroy();
 		}
 		closeIdle(target);
 		for (const session of sessions) if (!session.closed && !session.destroyed) session.close();

@@ -26,6 +26,7 @@ let views = '';
 
 function fullApp() {
 	const app = velox();
+	app.set('env', 'test');
 	app.set('views', views);
 	app.engine('tpl', (path: string, options: object, callback: (err: Error | null, html?: string) => void) => {
 		callback(null, '<h1>' + String((options as { title?: string }).title) + '</h1> from ' + path.slice(-8));
@@ -337,6 +338,7 @@ describe('HTTP/2 cleartext (h2c): http2.createServer(app)', () => {
 
 	test('HTTP/2 and HTTP/1 requests to the same app do not share prototypes', async () => {
 		const app = velox();
+		app.set('env', 'test');
 		app.get('/', (req: Request, res: Response) => {
 			res.json({ version: req.httpVersion, hostname: req.hostname });
 		});
@@ -378,6 +380,7 @@ describe('no HTTP/2 request takes the process down', () => {
 
 	test('streams reset by the client mid-body and mid-response, then more requests on the same server', async () => {
 		const app = velox();
+		app.set('env', 'test');
 		app.post('/upload', velox.raw({ limit: '10mb' }), (req: Request, res: Response) => {
 			res.send('got ' + (req.body as Buffer).length);
 		});
