@@ -362,7 +362,8 @@ function parseResponse(raw: Buffer, headRequest: boolean): InjectResponse {
 			return text;
 		},
 		json<T>(): T {
-			return JSON.parse(this.text) as T;
+			if (text === undefined) text = body.toString('utf8');
+			return JSON.parse(text) as T;
 		},
 		raw,
 	};
