@@ -15,7 +15,7 @@
  * assert.equal(res.statusCode, 201);
  * assert.equal(res.json().name, 'Ada');
  */
-import { IncomingMessage, type IncomingHttpHeaders, ServerResponse } from 'node:http';
+import { IncomingMessage, type IncomingHttpHeaders, ServerResponse, validateHeaderName, validateHeaderValue } from 'node:http';
 import type { Socket } from 'node:net';
 import { Duplex, Readable } from 'node:stream';
 
@@ -27,8 +27,8 @@ export interface InjectOptions {
 	/** The request method (default `GET`), upper-cased. */
 	method?: string;
 	/**
-	 * The request target, `/path?query` (default `/`). An absolute URL (`https://example.com/x`)
-	 * sets the `Host` header (unless given) and, for `https:`, an encrypted socket.
+	 * The request target as sent on the request line (default `/`): `/path?query`, or an
+	 * absolute URL (absolute-form, as sent to proxies), which also sets the `Host` header unless given.
 	 */
 	url?: string;
 	/** Appended to `url`'s query: a string (without `?`), an object (arrays repeat the key) or URLSearchParams. */
@@ -74,6 +74,8 @@ export interface InjectResponse {
 }
 
 type Dispatcher = (req: IncomingMessage, res: ServerResponse) => void
+
+const OWS = /^[ \t]+|[ \t]+$/g;
 
 /** A stand-in for `net.Socket`: keeps what is written, reads nothing. */
 class InjectSocket extends Duplex {
@@ -142,16 +144,10 @@ class InjectSocket extends Duplex {
 export function injectRequest(app: Dispatcher, input: InjectOptions | string = {}): Promise<InjectResponse> {
 	const options: InjectOptions = typeof input === 'string' ? { url: input } : input;
 	return new Promise<InjectResponse>((resolve, reject) => {
-		let target = options.url ?? '/';
-		let host: string | undefined;
-		let encrypted = options.encrypted === true;
-		if (/^https?:\/\//i.test(target)) {
-			const absolute = new URL(target);
-			host = absolute.host;
-			encrypted = encrypted || absolute.protocol === 'https:';
-			target = absolute.pathname + absolute.search;
-		}
-		target = appendQuery(target, options.query);
+		const target = appendQuery(options.url ?? '/', options.query);
+		const encrypted = options.encrypted === true;
+		// Absolute-form: node hands the target to the app as it was sent; the client sends its Host.
+		const host = /^https?:\/\//i.test(target) ? new URL(target).host : undefined;
 
 		const method = (options.method ?? 'GET').toUpperCase();
 		const { chunk, stream, contentType } = bodyOf(options.body);
@@ -161,8 +157,13 @@ export function injectRequest(app: Dispatcher, input: InjectOptions | string = {
 			const value = options.headers![name];
 			if (value === undefined) continue;
 			given.add(name.toLowerCase());
-			if (Array.isArray(value)) for (const one of value) rawHeaders.push(name, String(one));
-			else rawHeaders.push(name, String(value));
+			for (const one of Array.isArray(value) ? value : [value]) {
+				// As node's client (it throws on invalid names and values) and parser (it strips the
+				// whitespace around a value).
+				validateHeaderName(name);
+				validateHeaderValue(name, String(one));
+				rawHeaders.push(name, String(one).replace(OWS, ''));
+			}
 		}
 		if (!given.has('host')) rawHeaders.unshift('Host', host ?? 'localhost');
 		if (options.cookies !== undefined) {
@@ -361,7 +362,8 @@ function parseResponse(raw: Buffer, headRequest: boolean): InjectResponse {
 			return text;
 		},
 		json<T>(): T {
-			return JSON.parse(this.text) as T;
+			if (text === undefined) text = body.toString('utf8');
+			return JSON.parse(text) as T;
 		},
 		raw,
 	};

@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import type { NextFunction, Request, Response } from 'express';
 import request from 'supertest';
 import velox from '../src/index';
-import { differential } from './helpers/differential';
+import { differentialInProcess as differential } from './helpers/differential';
 
 function text(res: Response, body: string, status = 200): void {
 	res.statusCode = status;

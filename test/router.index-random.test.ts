@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { NextFunction, Request, Response } from 'express';
-import { type DiffRequest, differential, type Framework } from './helpers/differential';
+import { type DiffRequest, differentialInProcess as differential, type Framework } from './helpers/differential';
 
 /** A small linear congruential generator: the same seed gives the same stacks. */
 function generator(seed: number) {

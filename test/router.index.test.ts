@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { NextFunction, Request, Response } from 'express';
-import { type DiffRequest, differential, type Framework } from './helpers/differential';
+import { type DiffRequest, differentialInProcess as differential, type Framework } from './helpers/differential';
 
 type Traced = Request & { trail?: string[] };
 

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { NextFunction, Request, Response } from 'express';
-import { differential } from './helpers/differential';
+import { differentialInProcess as differential } from './helpers/differential';
 
 function state(req: Request): string {
 	return JSON.stringify({ url: req.url, baseUrl: req.baseUrl, originalUrl: req.originalUrl, params: req.params });

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Response } from 'express';
-import { differential } from './helpers/differential';
+import { differentialInProcess as differential } from './helpers/differential';
 
 function text(res: Response, body: string): void {
 	res.setHeader('Content-Type', 'text/plain');

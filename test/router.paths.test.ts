@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, test } from 'node:test';
 import type { NextFunction, Request, Response } from 'express';
-import { type DiffRequest, differential, type Framework } from './helpers/differential';
+import { type DiffRequest, differentialInProcess as differential, type Framework } from './helpers/differential';
 
 /** Answers with what routing decided: the route path, params and URLs. */
 function echo(req: Request, res: Response): void {

@@ -18,6 +18,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import velox from '../../src/index';
+import { injectRequest } from '../../src/inject';
 
 /** The factory both frameworks expose; Velox is typed as Express so one builder serves both. */
 export type Framework = typeof express;
@@ -54,6 +55,12 @@ export interface DifferentialOptions {
 	env?: string;
 	/** Extra response headers not to compare (lower case). */
 	ignoreHeaders?: string[];
+	/**
+	 * Dispatch in process with `injectRequest` (app.inject's engine, which takes any request
+	 * listener, express's too) instead of a socket: for routing and request logic, where the
+	 * network adds only time. Not for tests about what node's HTTP parser accepts.
+	 */
+	inProcess?: boolean;
 }
 
 const REQUEST_TIMEOUT_MS = 5000;
@@ -123,6 +130,29 @@ export function sendRaw(server: http.Server, request: DiffRequest): Promise<RawR
 	});
 }
 
+/** `sendRaw` without a socket: the same request through `injectRequest`. */
+async function sendInProcess(listener: Listener, request: DiffRequest): Promise<RawResponse> {
+	let timer: NodeJS.Timeout | undefined;
+	const timeout = new Promise<never>((_resolve, reject) => {
+		timer = setTimeout(() => reject(new Error('no response within ' + REQUEST_TIMEOUT_MS + ' ms: ' + (request.method ?? 'GET') + ' ' + request.path)), REQUEST_TIMEOUT_MS);
+	});
+	try {
+		const response = await Promise.race([injectRequest(listener, { method: request.method, url: request.path, headers: request.headers, body: request.body }), timeout]);
+		return { status: response.statusCode, statusMessage: response.statusMessage, headers: response.headers, body: response.text, bytes: response.body };
+	} finally {
+		clearTimeout(timer);
+	}
+}
+
+/** `differential` dispatching in process (see `DifferentialOptions.inProcess`). */
+export function differentialInProcess(
+	build: (framework: Framework, name: FrameworkName) => Listener,
+	requests: DiffRequest[],
+	options: DifferentialOptions = {},
+): Promise<RawResponse[]> {
+	return differential(build, requests, { ...options, inProcess: true });
+}
+
 const EXPIRES = /Expires=([^;]+)/;
 
 /**
@@ -167,6 +197,14 @@ export async function runBoth(
 	try {
 		for (const name of ['express', 'velox', 'velox-listen'] as const) {
 			const framework = name === 'express' ? 'express' : 'velox';
+			if (options.inProcess) {
+				// In process there is no server, so no second Velox path to compare.
+				if (name === 'velox-listen') continue;
+				const listener = build(withEnv(frameworks[framework], env), framework);
+				for (const request of requests) results[name].push(await sendInProcess(listener, request));
+				await new Promise((resolve) => setImmediate(resolve));
+				continue;
+			}
 			const listener = build(withEnv(frameworks[framework], env), framework);
 			// Velox runs twice: behind `http.createServer(app)` (the prototype swap) and behind
 			// `app.listen` (request/response classes), the path production and benchmarks take.

@@ -74,7 +74,7 @@ export async function observeBoth(
 	build: (framework: Framework, name: FrameworkName) => (req: IncomingMessage, res: ServerResponse) => void,
 	requests: DiffRequest[],
 ): Promise<{ value?: unknown; error?: string }[]> {
-	const responses = await differential(build, requests);
+	const responses = await differential(build, requests, { inProcess: true });
 	return responses.map((response) => decode(response.body) as { value?: unknown; error?: string });
 }
 
