@@ -158,6 +158,13 @@ function markdown(results) {
   lines.push(
     `Load: autocannon in its own process (unpinned, sharing the cores), ${meta.connections} keep-alive connections, ${meta.rounds} interleaved round(s) of ${meta.duration} s after ${meta.warmup} s warm-up, median reported. App: \`GET /\` → \`res.json\` of a 3-key object.`,
   );
+  const busy = Math.max(...meta.loadAverage) > meta.cores;
+  lines.push(
+    `Machine load average (1 min) ${meta.loadAverage.map((value) => value.toFixed(1)).join(' at the start, ')} at the end, on ${meta.cores} cores` +
+      (busy
+        ? ': above the core count, the servers waited for a core (see "server CPU-s per s": 1 worker can use at most 1.00) and these figures are mostly noise.'
+        : '.'),
+  );
   lines.push('');
   lines.push('| framework | workers | req/s | req/s vs 1 worker | server CPU-s per s | req per server CPU-second | per CPU-s vs 1 worker |');
   lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
@@ -183,6 +190,7 @@ async function run(options) {
   const log = (text) => process.stderr.write(`${text}\n`);
   log(`bench/cluster: ${configs.length} configurations × ${options.rounds} round(s), about ${Math.ceil((perRound * options.rounds) / 60)} min`);
   const started = Date.now();
+  const loadBefore = os.loadavg()[0];
   let done = 0;
   for (let round = 0; round < options.rounds; round++) {
     for (const config of configs) {
@@ -216,6 +224,10 @@ async function run(options) {
     date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
     machine: `${os.platform()} ${os.arch()}, ${cpus.length} × ${cpus[0] ? cpus[0].model.trim() : 'cpu'}`,
     node: process.version,
+    // The 1-minute load average of the machine before and after: above the core count, every
+    // process (servers and load generator alike) waited for a core, and the figures show it.
+    loadAverage: [loadBefore, os.loadavg()[0]],
+    cores: cpus.length,
     ...options,
   };
   return { meta, configs };
