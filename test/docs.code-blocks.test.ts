@@ -8,9 +8,10 @@
  * - `<!-- docs-test: skip -->` on the line before a fence skips a block (a fragment, or code that
  *   needs a service the tests do not start); say why after the word skip.
  * - A block with top-level import/export runs as an ES module; TypeScript is transpiled first.
- * - A server a block starts listens on a free port instead of the one written, and is closed
- *   (with its connections) shortly after it listens; the process must then exit by itself, with
- *   status 0 and nothing on stderr.
+ * - A server a block starts listens on a free port instead of the one written; shortly after it
+ *   listens it answers one `GET /` (not with a 5xx), then the block's SIGTERM handler runs if it
+ *   has one, or else the server is closed; the process must then exit by itself, with status 0 and
+ *   nothing on stderr.
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -81,18 +82,43 @@ function materialize(block: CodeBlock, index: number): string {
 	return file;
 }
 
-/** Loaded before each block (--require): servers listen on a free port and are closed soon after. */
+/**
+ * Loaded before each block (--require): a server listens on a free port; a moment after it
+ * listens it gets one `GET /` (a 5xx answer is reported on stderr, so the test fails), then the
+ * block's own SIGTERM handler runs if it has one (so shutdown code in the docs is exercised), or
+ * else the server is closed with its connections.
+ */
 const PRELOAD = `
+const http = require('node:http');
 const net = require('node:net');
 const listen = net.Server.prototype.listen;
 const linger = Number(process.env.DOCS_TEST_LINGER_MS) || 300;
+let signalled = false;
+function finish(server) {
+	if (process.listenerCount('SIGTERM') > 0) {
+		if (!signalled) process.kill(process.pid, 'SIGTERM');
+		signalled = true;
+		return;
+	}
+	if (typeof server.closeAllConnections === 'function') server.closeAllConnections();
+	server.close();
+}
 net.Server.prototype.listen = function (...args) {
 	if (typeof args[0] === 'number' || (typeof args[0] === 'string' && /^\\d+$/.test(args[0]))) args[0] = 0;
 	else if (args[0] && typeof args[0] === 'object' && 'port' in args[0]) args[0] = { ...args[0], port: 0 };
 	this.once('listening', () => {
+		const address = this.address();
 		setTimeout(() => {
-			if (typeof this.closeAllConnections === 'function') this.closeAllConnections();
-			this.close();
+			if (!(this instanceof http.Server) || !address || typeof address !== 'object') return finish(this);
+			const req = http.get({ host: '127.0.0.1', port: address.port, path: '/', agent: false }, (res) => {
+				res.resume();
+				if (res.statusCode >= 500) process.stderr.write('docs-test: GET / answered ' + res.statusCode + '\\n');
+				res.on('end', () => finish(this));
+			});
+			req.on('error', (error) => {
+				process.stderr.write('docs-test: GET / failed: ' + error.message + '\\n');
+				finish(this);
+			});
 		}, linger);
 	});
 	return listen.apply(this, args);
