@@ -7,7 +7,8 @@
  *   yaml, dockerfile, text …) never do.
  * - `<!-- docs-test: skip -->` on the line before a fence skips a block (a fragment, or code that
  *   needs a service the tests do not start); say why after the word skip.
- * - A block with top-level import/export runs as an ES module; TypeScript is transpiled first.
+ * - A block with top-level import/export runs as an ES module; TypeScript is transpiled first,
+ *   and every TypeScript block also type-checks (strict) against Velox's own types.
  * - A server a block starts listens on a free port instead of the one written; shortly after it
  *   listens it answers one `GET /` (not with a 5xx), then the block's SIGTERM handler runs if it
  *   has one, or else the server is closed; the process must then exit by itself, with status 0 and
@@ -180,6 +181,45 @@ describe('extracting code blocks', () => {
 		assert.equal(isModule("import velox from 'velox';"), true);
 		assert.equal(isModule("export const x = 1;"), true);
 		assert.equal(isModule("const velox = require('velox'); // or: import velox from 'velox'"), false);
+	});
+});
+
+describe("TypeScript code blocks type-check against Velox's types", () => {
+	const tsBlocks = markdownFiles().flatMap((file) =>
+		extractBlocks(fs.readFileSync(file, 'utf8'), file).filter((block) => !block.skip && (block.lang === 'ts' || block.lang === 'typescript')),
+	);
+	test(`${tsBlocks.length} block(s), strict`, { skip: tsBlocks.length === 0 ? 'no TypeScript blocks' : false }, () => {
+		const dir = path.join(ROOT, 'build', 'docs-blocks-ts');
+		fs.rmSync(dir, { recursive: true, force: true });
+		fs.mkdirSync(dir, { recursive: true });
+		const names = new Map<string, string>();
+		const files = tsBlocks.map((block, i) => {
+			const file = path.join(dir, `block${i}.ts`);
+			// `export {}` keeps each block's top-level names its own.
+			fs.writeFileSync(file, `${block.code}\nexport {};\n`);
+			names.set(file, `${path.relative(ROOT, block.file)}:${block.line}`);
+			return file;
+		});
+		const program = ts.createProgram(files, {
+			strict: true,
+			noEmit: true,
+			target: ts.ScriptTarget.ES2022,
+			module: ts.ModuleKind.CommonJS,
+			moduleResolution: ts.ModuleResolutionKind.Node10,
+			esModuleInterop: true,
+			skipLibCheck: true,
+			types: ['node'],
+			baseUrl: ROOT,
+			paths: { velox: ['src/index.ts'] },
+		});
+		const problems = ts
+			.getPreEmitDiagnostics(program)
+			.filter((d) => d.file === undefined || names.has(path.resolve(d.file.fileName)))
+			.map((d) => {
+				const where = d.file ? `${names.get(path.resolve(d.file.fileName))} (+${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1})` : '';
+				return `${where}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
+			});
+		assert.deepEqual(problems, []);
 	});
 });
 
