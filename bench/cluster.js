@@ -1,7 +1,8 @@
 // Scale-out on one machine: the same app with 1 and with 2 node:cluster workers, Velox beside
 // express@4, requests per second and per server CPU-second. `npm run build && node bench/cluster.js`
 // (options: --duration SEC, --rounds N, --connections N, --warmup SEC, --workers 1,2,
-// --frameworks velox,express4). Results: stdout, bench/results/cluster.{md,json}.
+// --frameworks velox,express4, --update-readme). Results: stdout, bench/results/cluster.{md,json},
+// and with --update-readme bench/README.md between its cluster markers.
 //
 // Each configuration is a fresh primary + workers per round, measured in interleaved rounds
 // (velox×1, velox×2, express4×1, express4×2, then again) with autocannon in its own process;
@@ -58,6 +59,7 @@ function parseArgs(argv) {
     else if (arg === '--warmup') options.warmup = Number(value());
     else if (arg === '--workers') options.workers = value().split(',').map(Number);
     else if (arg === '--frameworks') options.frameworks = value().split(',');
+    else if (arg === '--update-readme') options.updateReadme = true;
     else if (arg === '--help') options.help = true;
     else throw new Error(`unknown option ${arg} (try --help)`);
   }
@@ -250,8 +252,20 @@ async function main() {
   fs.mkdirSync(outDir, { recursive: true });
   fs.writeFileSync(path.join(outDir, 'cluster.md'), text);
   fs.writeFileSync(path.join(outDir, 'cluster.json'), `${JSON.stringify(results, null, 2)}\n`);
+  if (options.updateReadme) {
+    const file = path.join(__dirname, 'README.md');
+    const readme = fs.readFileSync(file, 'utf8');
+    const start = readme.indexOf(CLUSTER_START);
+    const end = readme.indexOf(CLUSTER_END);
+    if (start === -1 || end < start) throw new Error(`bench/README.md has no ${CLUSTER_START} … ${CLUSTER_END} markers`);
+    fs.writeFileSync(file, `${readme.slice(0, start + CLUSTER_START.length)}\n${text}${readme.slice(end)}`);
+    process.stderr.write('bench/README.md updated\n');
+  }
   process.stdout.write(`\n${text}`);
 }
+
+const CLUSTER_START = '<!-- cluster:start -->';
+const CLUSTER_END = '<!-- cluster:end -->';
 
 main().catch((error) => {
   process.stderr.write(`bench/cluster failed: ${error && error.stack ? error.stack : error}\n`);
