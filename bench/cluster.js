@@ -1,7 +1,8 @@
 // Scale-out on one machine: the same app with 1 and with 2 node:cluster workers, Velox beside
 // express@4, requests per second and per server CPU-second. `npm run build && node bench/cluster.js`
 // (options: --duration SEC, --rounds N, --connections N, --warmup SEC, --workers 1,2,
-// --frameworks velox,express4). Results: stdout, bench/results/cluster.{md,json}.
+// --frameworks velox,express4, --update-readme). Results: stdout, bench/results/cluster.{md,json},
+// and with --update-readme bench/README.md between its cluster markers.
 //
 // Each configuration is a fresh primary + workers per round, measured in interleaved rounds
 // (velox×1, velox×2, express4×1, express4×2, then again) with autocannon in its own process;
@@ -58,6 +59,7 @@ function parseArgs(argv) {
     else if (arg === '--warmup') options.warmup = Number(value());
     else if (arg === '--workers') options.workers = value().split(',').map(Number);
     else if (arg === '--frameworks') options.frameworks = value().split(',');
+    else if (arg === '--update-readme') options.updateReadme = true;
     else if (arg === '--help') options.help = true;
     else throw new Error(`unknown option ${arg} (try --help)`);
   }
@@ -158,6 +160,13 @@ function markdown(results) {
   lines.push(
     `Load: autocannon in its own process (unpinned, sharing the cores), ${meta.connections} keep-alive connections, ${meta.rounds} interleaved round(s) of ${meta.duration} s after ${meta.warmup} s warm-up, median reported. App: \`GET /\` → \`res.json\` of a 3-key object.`,
   );
+  const busy = Math.max(...meta.loadAverage) > meta.cores;
+  lines.push(
+    `Machine load average (1 min) ${meta.loadAverage.map((value) => value.toFixed(1)).join(' at the start, ')} at the end, on ${meta.cores} cores` +
+      (busy
+        ? ': above the core count, the servers waited for a core (see "server CPU-s per s": 1 worker can use at most 1.00) and these figures are mostly noise.'
+        : '.'),
+  );
   lines.push('');
   lines.push('| framework | workers | req/s | req/s vs 1 worker | server CPU-s per s | req per server CPU-second | per CPU-s vs 1 worker |');
   lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
@@ -183,6 +192,7 @@ async function run(options) {
   const log = (text) => process.stderr.write(`${text}\n`);
   log(`bench/cluster: ${configs.length} configurations × ${options.rounds} round(s), about ${Math.ceil((perRound * options.rounds) / 60)} min`);
   const started = Date.now();
+  const loadBefore = os.loadavg()[0];
   let done = 0;
   for (let round = 0; round < options.rounds; round++) {
     for (const config of configs) {
@@ -216,6 +226,10 @@ async function run(options) {
     date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
     machine: `${os.platform()} ${os.arch()}, ${cpus.length} × ${cpus[0] ? cpus[0].model.trim() : 'cpu'}`,
     node: process.version,
+    // The 1-minute load average of the machine before and after: above the core count, every
+    // process (servers and load generator alike) waited for a core, and the figures show it.
+    loadAverage: [loadBefore, os.loadavg()[0]],
+    cores: cpus.length,
     ...options,
   };
   return { meta, configs };
@@ -238,8 +252,20 @@ async function main() {
   fs.mkdirSync(outDir, { recursive: true });
   fs.writeFileSync(path.join(outDir, 'cluster.md'), text);
   fs.writeFileSync(path.join(outDir, 'cluster.json'), `${JSON.stringify(results, null, 2)}\n`);
+  if (options.updateReadme) {
+    const file = path.join(__dirname, 'README.md');
+    const readme = fs.readFileSync(file, 'utf8');
+    const start = readme.indexOf(CLUSTER_START);
+    const end = readme.indexOf(CLUSTER_END);
+    if (start === -1 || end < start) throw new Error(`bench/README.md has no ${CLUSTER_START} … ${CLUSTER_END} markers`);
+    fs.writeFileSync(file, `${readme.slice(0, start + CLUSTER_START.length)}\n${text}${readme.slice(end)}`);
+    process.stderr.write('bench/README.md updated\n');
+  }
   process.stdout.write(`\n${text}`);
 }
+
+const CLUSTER_START = '<!-- cluster:start -->';
+const CLUSTER_END = '<!-- cluster:end -->';
 
 main().catch((error) => {
   process.stderr.write(`bench/cluster failed: ${error && error.stack ? error.stack : error}\n`);

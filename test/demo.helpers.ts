@@ -4,11 +4,17 @@ import type { Application } from '../src/types';
 
 export const DEMO_DIR = path.join(__dirname, '..', '..', 'examples', 'demo');
 
-interface DemoModule {
-	createApp(options?: { secret?: string }): Application;
+export interface DemoOptions {
+	secret?: string;
+	/** The framework the app is built with: Velox (dist/) by default. */
+	framework?: unknown;
 }
 
-export function createDemoApp(options?: { secret?: string }): Application {
+interface DemoModule {
+	createApp(options?: DemoOptions): Application;
+}
+
+export function createDemoApp(options?: DemoOptions): Application {
 	// examples/ is JavaScript outside the TypeScript project: loaded at run time.
 	const demo = require(path.join(DEMO_DIR, 'app.js')) as DemoModule;
 	return demo.createApp(options);

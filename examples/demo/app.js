@@ -6,7 +6,6 @@ const path = require('node:path');
 const cookieParser = require('cookie-parser');
 const session = require('express-session');
 const hbs = require('hbs');
-const velox = require('../../dist/index.js');
 const { NoteStore, validateNote } = require('./lib/store');
 
 const VIEWS = path.join(__dirname, 'views');
@@ -32,8 +31,10 @@ function httpError(status, message) {
  * @param {NoteStore} [options.store] where the notes live (in memory by default)
  * @param {import('express-session').Store} [options.sessionStore] express-session's MemoryStore by default
  * @param {string} [options.secret] signs the session and the `author` cookie
+ * @param {Function} [options.framework] Velox by default; the tests also run this app, unchanged, on express@4
  */
 function createApp(options = {}) {
+	const velox = options.framework || require('../../dist/index.js');
 	const store = options.store || new NoteStore();
 	const secret = options.secret || process.env.SESSION_SECRET || 'velox demo: set SESSION_SECRET';
 	const app = velox();
