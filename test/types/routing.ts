@@ -26,7 +26,7 @@ app.get('/files/:name?', (req) => {
 	req.params; // $ExpectType { name?: string | undefined; }
 });
 velox.json; // $ExpectType (options?: JsonOptions | undefined) => NextHandleFunction
-velox.Router; // $ExpectType (options?: RouterOptions | undefined) => Router
+velox.Router; // $ExpectType (options?: RouterOptions | undefined) => ListedRouter
 app.route('/books/:isbn'); // $ExpectType IRoute<"/books/:isbn">
 // Without parameters: `{}`, as in @types/express.
 app.get('/health', (req, res) => {
