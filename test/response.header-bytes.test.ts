@@ -128,6 +128,19 @@ describe('response head bytes (raw socket, against express@4)', () => {
 		assert.ok(bytes.includes(JOSE_UTF8));
 	});
 
+	test('res.sendStatus, res.redirect and res.end after a latin1 header', async () => {
+		for (const answer of ['sendStatus', 'redirect', 'end'] as const) {
+			await sameBytes((app) => {
+				app.get('/', (_req, res) => {
+					res.set('X-Name', 'Jos\u00e9');
+					if (answer === 'sendStatus') res.sendStatus(202);
+					else if (answer === 'redirect') res.redirect('/elsewhere');
+					else res.end('plain');
+				});
+			});
+		}
+	});
+
 	test('204 and 304 answers', async () => {
 		await sameBytes((app) => {
 			app.get('/', (_req, res) => {
