@@ -382,6 +382,26 @@ describe('clients that never finish: bounded work, an answer they can read, then
 	});
 });
 
+describe('a response already written when the body is refused', () => {
+	test('the connection is closed within the bounds instead of parsing the unread rest as a request', async () => {
+		const app = velox();
+		app.set('env', 'test');
+		app.use((_req, res, next) => {
+			res.end('early');
+			next();
+		});
+		app.use(velox.json());
+		app.use((_err: unknown, _req: unknown, _res: unknown, _next: unknown) => {});
+		const chunk = Buffer.from('4000\r\n' + 'x'.repeat(0x4000) + '\r\n');
+		const parts: Buffer[] = [Buffer.from(head(['POST / HTTP/1.1', 'Host: x', 'Content-Type: application/json; charset=latin1', 'Transfer-Encoding: chunked']))];
+		for (let i = 0; i < 4096; i++) parts.push(chunk);
+		const exchange = await play(app as unknown as http.RequestListener, { parts, pauses: parts.map((_, i) => (i % 64 === 63 ? 1 : 0)), responses: 1, untilClose: true, timeoutMs: 8000 });
+		assert.equal(exchange.responses[0]?.body, 'early');
+		assert.equal(exchange.closed, true);
+		assert.ok(exchange.closedMs < discardBounds.drainMs, 'closed after ' + exchange.closedMs + ' ms');
+	});
+});
+
 describe('uploads over the limit read their 413, never a reset', () => {
 	async function upload(port: number, size: number): Promise<{ status: number; errors: string[] }> {
 		return new Promise((resolve) => {

@@ -191,8 +191,10 @@ function answerEarly(discard: Discard): void {
 		socket.destroySoon = function lingeringDestroySoon(): void {
 			linger(discard);
 		};
-	} else {
+	} else if (res.writableFinished) {
 		// Someone answered already: the unread rest must not be parsed as the next request.
+		closeAfterAnswer(discard);
+	} else {
 		res.once('finish', () => closeAfterAnswer(discard));
 	}
 	discard.onDone();
