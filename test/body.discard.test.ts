@@ -80,6 +80,8 @@ function parseResponses(raw: Buffer): Parsed[] {
 }
 
 interface Script {
+	/** Written once the first response is complete (the next request on a kept-alive connection). */
+	afterFirstResponse?: string;
 	/** Written in order, with `pauses[i]` ms after part i. */
 	parts: (string | Buffer)[];
 	pauses?: number[];
@@ -140,7 +142,10 @@ async function play(listener: http.RequestListener, script: Script): Promise<Exc
 	let wake: () => void = () => {};
 	socket.on('data', (chunk: Buffer) => {
 		raw = Buffer.concat([raw, chunk]);
-		if (firstAnswerMs === -1 && parseResponses(raw).length > 0) firstAnswerMs = Date.now() - started;
+		if (firstAnswerMs === -1 && parseResponses(raw).length > 0) {
+			firstAnswerMs = Date.now() - started;
+			if (script.afterFirstResponse !== undefined && !closed) socket.write(script.afterFirstResponse);
+		}
 		wake();
 	});
 	const onClose = () => {
@@ -250,7 +255,7 @@ describe('body errors: the connection carries the next request, as in express@4'
 		});
 
 		test(label + ': keep-alive, the next request after the answer', async () => {
-			const exchange = await sameAsExpress(parser, { parts: [request, NEXT], pauses: [300], responses: 2 });
+			const exchange = await sameAsExpress(parser, { parts: [request], afterFirstResponse: NEXT, responses: 2 });
 			assert.equal(exchange.responses[1].body, 'next served');
 			assert.equal(exchange.closed, false);
 		});
@@ -379,6 +384,26 @@ describe('clients that never finish: bounded work, an answer they can read, then
 		assert.match(data, /^HTTP\/1\.1 413 /);
 		assert.ok(ended >= 0 && ended < discardBounds.idleMs, 'FIN after the answer at ' + ended + ' ms');
 		assert.ok(closedMs >= discardBounds.idleMs - 50 && closedMs < discardBounds.idleMs + 1500, 'closed at ' + closedMs + ' ms');
+	});
+});
+
+describe('a response already written when the body is refused', () => {
+	test('the connection is closed within the bounds instead of parsing the unread rest as a request', async () => {
+		const app = velox();
+		app.set('env', 'test');
+		app.use((_req, res, next) => {
+			res.end('early');
+			next();
+		});
+		app.use(velox.json());
+		app.use((_err: unknown, _req: unknown, _res: unknown, _next: unknown) => {});
+		const chunk = Buffer.from('4000\r\n' + 'x'.repeat(0x4000) + '\r\n');
+		const parts: Buffer[] = [Buffer.from(head(['POST / HTTP/1.1', 'Host: x', 'Content-Type: application/json; charset=latin1', 'Transfer-Encoding: chunked']))];
+		for (let i = 0; i < 4096; i++) parts.push(chunk);
+		const exchange = await play(app as unknown as http.RequestListener, { parts, pauses: parts.map((_, i) => (i % 64 === 63 ? 1 : 0)), responses: 1, untilClose: true, timeoutMs: 8000 });
+		assert.equal(exchange.responses[0]?.body, 'early');
+		assert.equal(exchange.closed, true);
+		assert.ok(exchange.closedMs < discardBounds.drainMs, 'closed after ' + exchange.closedMs + ' ms');
 	});
 });
 

@@ -106,8 +106,9 @@ export function discardBody(req: IncomingMessage, res: ServerResponse, limit: nu
 		req.resume();
 		return;
 	}
-	discard.timer = setTimeout(answerEarly, discardBounds.drainMs, discard);
-	discard.idle = setTimeout(answerEarly, discardBounds.idleMs, discard);
+	// Unref'd, like every timer here: bounds on a connection, never a reason to keep the process up.
+	discard.timer = setTimeout(answerEarly, discardBounds.drainMs, discard).unref();
+	discard.idle = setTimeout(answerEarly, discardBounds.idleMs, discard).unref();
 	req.resume();
 }
 
@@ -191,8 +192,10 @@ function answerEarly(discard: Discard): void {
 		socket.destroySoon = function lingeringDestroySoon(): void {
 			linger(discard);
 		};
-	} else {
+	} else if (res.writableFinished) {
 		// Someone answered already: the unread rest must not be parsed as the next request.
+		closeAfterAnswer(discard);
+	} else {
 		res.once('finish', () => closeAfterAnswer(discard));
 	}
 	discard.onDone();
@@ -209,8 +212,8 @@ function linger(discard: Discard): void {
 		closeAfterAnswer(discard);
 		return;
 	}
-	discard.timer = setTimeout(destroy, discardBounds.lingerMs, discard);
-	discard.idle = setTimeout(closeAfterAnswer, discardBounds.idleMs, discard);
+	discard.timer = setTimeout(destroy, discardBounds.lingerMs, discard).unref();
+	discard.idle = setTimeout(closeAfterAnswer, discardBounds.idleMs, discard).unref();
 	// The client half-closed: it sends nothing more, so lingering is over.
 	socket.once('end', () => closeAfterAnswer(discard));
 	req.resume();
@@ -224,13 +227,13 @@ function closeAfterAnswer(discard: Discard): void {
 	discard.idle = null;
 	discard.state = DONE;
 	discard.req.pause();
-	if (socket.writableFinished) {
+	if (socket.writableFinished || socket.destroyed) {
 		destroy(discard);
 		return;
 	}
 	socket.end();
 	socket.once('finish', () => destroy(discard));
-	if (discard.timer === null) discard.timer = setTimeout(destroy, discardBounds.lingerMs, discard);
+	if (discard.timer === null) discard.timer = setTimeout(destroy, discardBounds.lingerMs, discard).unref();
 }
 
 function destroy(discard: Discard): void {

@@ -103,9 +103,19 @@ class ResponseFileTransfer extends FileTransfer {
 			this.#finish();
 			return;
 		}
-		const socketError = this.#socket === null ? null : this.#socket.errored;
+		const socketError = socketErrorOf(this.#socket);
 		if (socketError instanceof Error && (socketError as TransferError & { code?: string }).code !== 'ECONNRESET') this.#finish(socketError);
 		else this.#finish(codedError('Request aborted', 'ECONNABORTED'));
+	}
+}
+
+/** The error a socket was destroyed with, if any (HTTP/2's socket stand-in may refuse the read). */
+function socketErrorOf(socket: Socket | null): Error | null {
+	if (socket === null) return null;
+	try {
+		return socket.errored;
+	} catch {
+		return null;
 	}
 }
 
