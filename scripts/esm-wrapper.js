@@ -19,7 +19,7 @@ const types = [
 	...names.map((name) => `export declare const ${name}: typeof velox.${name};`),
 	"declare const serveStatic: typeof velox['static'];",
 	'export { serveStatic as static };',
-	"export type { Application, Express, Request, Response, NextFunction, RequestHandler, ErrorRequestHandler, Router as RouterInstance, RouterOptions, CookieOptions, SendFileOptions, ParamsDictionary, ParsedQs, PathParams, IRoute, RouteParameters, ParamKeys } from './index.js';",
+	"export type { Application, Express, Request, Response, NextFunction, RequestHandler, ErrorRequestHandler, Router as RouterInstance, RouterOptions, CookieOptions, SendFileOptions, ParamsDictionary, ParsedQs, PathParams, IRoute, RouteParameters, ParamKeys, RouteEntry, RouteKind, RouteList, InjectOptions, InjectResponse, LayerMessage, LayerType, RequestMessage } from './index.js';",
 	'',
 ];
 fs.writeFileSync(path.join(dist, 'index.d.mts'), types.join('\n'));
