@@ -276,6 +276,45 @@ describe('route index keeps first-match semantics', () => {
 		);
 	});
 
+	test('more than 1,024 layers under one prefix (chains too long to cache) keep their order', async () => {
+		const responses = await differential(
+			(framework) => {
+				const app = framework();
+				for (let i = 0; i < 1100; i++) {
+					app.use('/api', (req, res, next) => {
+						if (req.url === '/stop/' + i) res.end('stopped at ' + i);
+						else next();
+					});
+				}
+				app.get('/api/x/:id', answer('x'));
+				app.get('/api/:any/:id', answer('any'));
+				return app;
+			},
+			['/api/x/1', '/api/y/2', '/api/stop/1099', '/api/stop/3', '/other'].map((path) => ({ path })),
+		);
+		assert.deepEqual(
+			responses.map((r) => r.status),
+			[200, 200, 200, 200, 404],
+		);
+	});
+
+	test('a walk that branches at every level (literal and parameter children) falls back to the linear walk', async () => {
+		await differential(
+			(framework) => {
+				const app = framework();
+				// Every combination of `a` and `:p` over six levels: a request for /a/a/a/a/a/a reaches them all.
+				for (let mask = 0; mask < 64; mask++) {
+					let path = '';
+					for (let level = 0; level < 6; level++) path += mask & (1 << level) ? '/:p' + level : '/a';
+					app.get(path, answer('mask ' + mask));
+				}
+				app.get('/a/a/a/a/a/a/:last', answer('last'));
+				return app;
+			},
+			['/a/a/a/a/a/a', '/b/a/a/a/a/a', '/a/b/a/b/a/b', '/a/a/a/a/a/a/z', '/A/A/A/A/A/A'].map((path) => ({ path })),
+		);
+	});
+
 	test('routes registered during a request are reached by that same request', async () => {
 		const responses = await differential(
 			(framework) => {
