@@ -2,11 +2,13 @@
 // router grows with the number of routes, for three route tables, probing a route in the middle
 // of the table and the last-registered one.
 //
-//   npm run build && node bench/routing-micro.js [--baseline DIR] [--rounds N] [--ms N] [--counts 10,100] [--no-express]
+//   npm run build && node bench/routing-micro.js [--baseline DIR] [--indexed] [--rounds N] [--ms N] [--counts 10,100] [--no-express]
 //
-// DIR is another Velox build's dist/ (for example yesterday's commit, built elsewhere): it is
-// measured side by side with this checkout's dist/ and express@4, interleaved round by round,
-// so a noisy machine slows every contender alike. Each figure is the median of the rounds, in
+// DIR is another Velox build's dist/ (for example an older commit, built elsewhere): it is
+// measured side by side with this checkout's dist/ and express@4; `--indexed` adds this
+// checkout with the route index forced on at every stack size. Each contender runs in its own
+// process (its own JIT state), measured in turn, round by round, so a noisy machine slows every
+// contender alike. Each figure is the median of the rounds, in
 // dispatches per CPU-second of the process (a `router.handle` call whose route handler answers synchronously: no
 // sockets, no response writing). `ratio` is a figure divided by the same router's 10-route
 // figure for that layout and probe.
@@ -19,6 +21,7 @@
 //             `/users/:user/repos`, ...); beyond one table the last literal segment gets a suffix
 
 const path = require('node:path');
+const { fork } = require('node:child_process');
 
 function option(name, fallback) {
 	const at = process.argv.indexOf(`--${name}`);
@@ -30,10 +33,16 @@ const ROUND_MS = Number(option('ms', 200));
 const COUNTS = option('counts', '10,100,1000,5000').split(',').map(Number);
 const LAYOUTS = option('layouts', 'distinct,shared,github').split(',');
 
-const contenders = [{ name: 'velox', factory: require(path.join(__dirname, '..', 'dist', 'index.js')) }];
-const baseline = option('baseline', null);
-if (baseline !== null) contenders.push({ name: 'baseline', factory: require(path.resolve(baseline, 'index.js')) });
-if (!process.argv.includes('--no-express')) contenders.push({ name: 'express4', factory: require('express') });
+/** name, module, extra environment: each runs in its own process (its own JIT state). */
+function contenderList() {
+	const list = [{ name: 'velox', module: path.join(__dirname, '..', 'dist', 'index.js'), env: {} }];
+	// The route index forced on at every stack size (the test-only switch), to compare with the default.
+	if (process.argv.includes('--indexed')) list.push({ name: 'velox-indexed', module: list[0].module, env: { VELOX_ROUTE_INDEX: 'indexed' } });
+	const baseline = option('baseline', null);
+	if (baseline !== null) list.push({ name: 'baseline', module: path.resolve(baseline, 'index.js'), env: {} });
+	if (!process.argv.includes('--no-express')) list.push({ name: 'express4', module: require.resolve('express'), env: {} });
+	return list;
+}
 
 const GITHUB = [
 	'/user',
@@ -190,38 +199,64 @@ function median(values) {
 	return sorted[Math.floor(sorted.length / 2)];
 }
 
-function main() {
+/** The cases (layout, table size, probe) in a fixed order, the same in every process. */
+function caseList() {
 	const cases = [];
 	for (const layout of LAYOUTS) {
 		for (const count of COUNTS) {
-			const probes = probesOf(layout, count);
-			for (const [probe, target] of Object.entries(probes)) {
-				const url = layouts[layout].probe(target);
-				const routers = contenders.map((c) => buildRouter(c.factory, layout, count));
-				// Every contender must answer the probe with the same route (first match wins).
-				const answers = routers.map((router) => {
-					answered = -1;
-					router.handle({ method: 'GET', url, headers: {} }, {}, notFound);
-					return answered;
-				});
-				if (new Set(answers).size !== 1) throw new Error(`${layout} ${count} ${probe}: answers differ ${answers}`);
-				const visited = routers.map((router) => layersVisited(router, url));
-				cases.push({ layout, count, probe, url, routers, visited, figures: contenders.map(() => []) });
-			}
+			for (const [probe, target] of Object.entries(probesOf(layout, count))) cases.push({ layout, count, probe, url: layouts[layout].probe(target) });
 		}
 	}
-	// Warm-up, then interleaved rounds.
-	for (const c of cases) {
-		for (const router of c.routers) measure(router, c.url, 30);
+	return cases;
+}
+
+/** A contender's process: builds every case's router, then measures on request. */
+function child(modulePath) {
+	const factory = require(modulePath);
+	const routers = caseList().map((c) => buildRouter(factory, c.layout, c.count));
+	const cases = caseList();
+	const checks = cases.map((c, i) => {
+		answered = -1;
+		routers[i].handle({ method: 'GET', url: c.url, headers: {} }, {}, notFound);
+		return { answered, visited: layersVisited(routers[i], c.url) };
+	});
+	process.on('message', ({ index, ms }) => {
+		if (index === -1) process.exit(0);
+		process.send({ figure: measure(routers[index], cases[index].url, ms) });
+	});
+	process.send({ checks });
+}
+
+function ask(worker, message) {
+	return new Promise((resolve) => {
+		worker.once('message', resolve);
+		if (message !== undefined) worker.send(message);
+	});
+}
+
+async function main() {
+	const contenders = contenderList();
+	const cases = caseList();
+	const workers = contenders.map((c) => fork(__filename, ['--child', c.module, ...process.argv.slice(2)], { env: { ...process.env, ...c.env } }));
+	const checks = await Promise.all(workers.map((worker) => ask(worker)));
+	cases.forEach((c, i) => {
+		// Every contender must answer the probe with the same route (first match wins).
+		const answers = checks.map((check) => check.checks[i].answered);
+		if (new Set(answers).size !== 1) throw new Error(`${c.layout} ${c.count} ${c.probe}: answers differ ${answers}`);
+		c.visited = checks.map((check) => check.checks[i].visited);
+		c.figures = contenders.map(() => []);
+	});
+	// Warm-up, then interleaved rounds: one contender measures at a time, the others wait.
+	for (let i = 0; i < cases.length; i++) {
+		for (const worker of workers) await ask(worker, { index: i, ms: 30 });
 	}
 	for (let round = 0; round < ROUNDS; round++) {
-		for (const c of cases) {
-			c.routers.forEach((router, i) => {
-				c.figures[i].push(measure(router, c.url, ROUND_MS));
-			});
+		for (let i = 0; i < cases.length; i++) {
+			for (let w = 0; w < workers.length; w++) cases[i].figures[w].push((await ask(workers[w], { index: i, ms: ROUND_MS })).figure);
 		}
 		process.stderr.write(`round ${round + 1}/${ROUNDS}\n`);
 	}
+	for (const worker of workers) worker.send({ index: -1 });
 	const rows = [];
 	const header = ['layout', 'probe', 'routes', ...contenders.flatMap((c) => [`${c.name} /s`, `${c.name} ratio`, `${c.name} visited`])];
 	const base = {};
@@ -239,7 +274,11 @@ function main() {
 	console.log(`| ${header.join(' | ')} |`);
 	console.log(`| ${header.map(() => '---').join(' | ')} |`);
 	for (const row of rows) console.log(`| ${row.join(' | ')} |`);
-	console.log(`\ndispatches per CPU-second, medians of ${ROUNDS} interleaved rounds of ${ROUND_MS} ms; visited = layer.match calls per dispatch; node ${process.version}`);
+	console.log(
+		`\ndispatches per CPU-second (one process per contender), medians of ${ROUNDS} interleaved rounds of ${ROUND_MS} ms; ratio = the figure over the same contender's ${COUNTS[0]}-route figure; visited = layer.match calls per dispatch; node ${process.version}`,
+	);
 }
 
-main();
+const childAt = process.argv.indexOf('--child');
+if (childAt === -1) main();
+else child(process.argv[childAt + 1]);

@@ -1,8 +1,9 @@
 /**
- * The router's first-segment candidate index (active from 16 layers) must
- * not change which layer answers: first match in registration order, with
- * interleaved middleware, regular expressions, `next('route')`, case
- * folding, params and `/seg/:x?` routes. Differential against express@4.
+ * The router's route index (active from 16 layers) must not change which
+ * layer answers: first match in registration order, with interleaved
+ * middleware, regular expressions, `next('route')`, case folding, params and
+ * `/seg/:x?` routes, and `router.stack` edited directly. Differential
+ * against express@4.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -145,7 +146,7 @@ const requests: DiffRequest[] = [
 	'relative',
 ].map((path) => ({ path }));
 
-describe('candidate index keeps first-match semantics', () => {
+describe('route index keeps first-match semantics', () => {
 	test('50+ mixed layers answer ~50 requests exactly as express@4', async () => {
 		const responses = await differential((framework) => buildMixed(framework), [...requests, { method: 'POST', path: '/api/v1/items' }, { method: 'HEAD', path: '/users/1' }]);
 		// Guard that the index is active: many layers, and answers come from several kinds of layers.
@@ -225,6 +226,92 @@ describe('candidate index keeps first-match semantics', () => {
 		assert.deepEqual(
 			responses.map((r) => r.status),
 			[200, 404, 200, 404, 200, 200],
+		);
+	});
+
+	test('a layer replaced in place in router.stack is seen by the next request', async () => {
+		const responses = await differential(
+			(framework) => {
+				const app = framework();
+				for (let i = 0; i < 20; i++) app.get('/r' + i, answer('r' + i));
+				app.get('/replace', (_req, res) => {
+					const stack = (app as unknown as { _router: { stack: { route?: { path: string } }[] } })._router.stack;
+					const spare = framework.Router();
+					spare.get('/r5', answer('replacement'));
+					stack[stack.findIndex((layer) => layer.route?.path === '/r5')] = spare.stack[0] as { route?: { path: string } };
+					res.end('replaced');
+				});
+				return app;
+			},
+			['/r5', '/replace', '/r5', '/r6'].map((path) => ({ path })),
+		);
+		assert.deepEqual(
+			responses.map((r) => (r.status === 200 && r.body.startsWith('{') ? JSON.parse(r.body).label : r.body)),
+			['r5', 'replaced', 'replacement', 'r6'],
+		);
+	});
+
+	test('two layers swapped in place in router.stack answer in their new order', async () => {
+		const responses = await differential(
+			(framework) => {
+				const app = framework();
+				for (let i = 0; i < 20; i++) app.get('/r' + i, answer('r' + i));
+				app.get('/swap', (_req, res) => {
+					const stack = (app as unknown as { _router: { stack: { route?: { path: string } }[] } })._router.stack;
+					const a = stack.findIndex((layer) => layer.route?.path === '/r3');
+					const b = stack.findIndex((layer) => layer.route?.path === '/:any');
+					[stack[a], stack[b]] = [stack[b], stack[a]];
+					res.end('swapped');
+				});
+				app.get('/:any', answer('any'));
+				// The stack's ends and length stay the same: only visiting a moved position shows the change.
+				app.get('/tail/end', answer('tail'));
+				return app;
+			},
+			['/r3', '/r9', '/swap', '/r3', '/r9', '/zzz'].map((path) => ({ path })),
+		);
+		assert.deepEqual(
+			responses.map((r) => (r.status === 200 && r.body.startsWith('{') ? JSON.parse(r.body).label : r.body)),
+			['r3', 'r9', 'swapped', 'any', 'any', 'any'],
+		);
+	});
+
+	test('more than 1,024 layers under one prefix (chains too long to cache) keep their order', async () => {
+		const responses = await differential(
+			(framework) => {
+				const app = framework();
+				for (let i = 0; i < 1100; i++) {
+					app.use('/api', (req, res, next) => {
+						if (req.url === '/stop/' + i) res.end('stopped at ' + i);
+						else next();
+					});
+				}
+				app.get('/api/x/:id', answer('x'));
+				app.get('/api/:any/:id', answer('any'));
+				return app;
+			},
+			['/api/x/1', '/api/y/2', '/api/stop/1099', '/api/stop/3', '/other'].map((path) => ({ path })),
+		);
+		assert.deepEqual(
+			responses.map((r) => r.status),
+			[200, 200, 200, 200, 404],
+		);
+	});
+
+	test('a walk that branches at every level (literal and parameter children) falls back to the linear walk', async () => {
+		await differential(
+			(framework) => {
+				const app = framework();
+				// Every combination of `a` and `:p` over six levels: a request for /a/a/a/a/a/a reaches them all.
+				for (let mask = 0; mask < 64; mask++) {
+					let path = '';
+					for (let level = 0; level < 6; level++) path += mask & (1 << level) ? '/:p' + level : '/a';
+					app.get(path, answer('mask ' + mask));
+				}
+				app.get('/a/a/a/a/a/a/:last', answer('last'));
+				return app;
+			},
+			['/a/a/a/a/a/a', '/b/a/a/a/a/a', '/a/b/a/b/a/b', '/a/a/a/a/a/a/z', '/A/A/A/A/A/A'].map((path) => ({ path })),
 		);
 	});
 

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { NextFunction, Request, Response } from 'express';
-import { type Framework, frameworks } from './helpers/differential';
+import { differential, type Framework, frameworks } from './helpers/differential';
 
 interface LayerLike {
 	name: string;
@@ -92,4 +92,47 @@ test('layer.match sets params and path as Express does', () => {
 			assert.equal(actual[i].path, expected[i].path, path + ' layer ' + i + ' path');
 		}
 	}
+});
+
+test('instrumentation that wraps layer.handle sees each layer a request passes, with its name and route, as in Express 4', async () => {
+	const responses = await differential(
+		(framework) => {
+			const app = framework();
+			const trail: string[] = [];
+			app.use(namedMiddleware);
+			const sub = framework();
+			sub.get('/inner/:id', (_req, res) => res.end(trail.join(',')));
+			const router = framework.Router();
+			router.get('/r/:x', (_req, res) => res.end(trail.join(',')));
+			for (let i = 0; i < 20; i++) app.get('/filler' + i, (_req, res) => res.end());
+			app.use('/sub', sub);
+			app.use('/router', router);
+			app.get('/users/:id', (_req, res) => res.end(trail.join(',')));
+			app.use((_req, res) => res.end('end ' + trail.join(',')));
+			// Wrap like OpenTelemetry's express instrumentation: same arity, reads layer.name and layer.route.
+			const wrap = (stack: LayerLike[]) => {
+				for (const layer of stack as (LayerLike & { handle: (...args: unknown[]) => unknown })[]) {
+					if (layer.name === 'query' || layer.name === 'expressInit') continue;
+					const original = layer.handle;
+					const label = layer.name + (layer.route ? ' ' + String(layer.route.path) : '');
+					layer.handle = function wrapped(this: unknown, req: unknown, res: unknown, next: unknown) {
+						trail.push(label);
+						return original.call(this, req, res, next);
+					};
+				}
+			};
+			wrap((app as unknown as { _router: { stack: LayerLike[] } })._router.stack);
+			wrap((router as unknown as { stack: LayerLike[] }).stack);
+			app.use((_req, _res, next) => {
+				trail.length = 0;
+				next();
+			});
+			(app as unknown as { _router: { stack: LayerLike[] } })._router.stack.unshift((app as unknown as { _router: { stack: LayerLike[] } })._router.stack.pop()!);
+			return app;
+		},
+		['/users/1', '/sub/inner/2', '/router/r/3', '/nowhere'].map((path) => ({ path })),
+	);
+	assert.equal(responses[0].body, 'namedMiddleware,bound dispatch /users/:id');
+	assert.equal(responses[1].body, 'namedMiddleware,mounted_app');
+	assert.equal(responses[2].body, 'namedMiddleware,router,bound dispatch /r/:x');
 });
