@@ -86,6 +86,8 @@ export const application: Record<string, unknown> = {};
 const app = application as unknown as App;
 
 app.init = function init(this: App): void {
+	// Bound: one View per distinct name rendered with `view cache` on, found on disk; names come from
+	// the app's code (an app rendering request-chosen names grows it, as Express's does).
 	this.cache = {};
 	this.engines = {};
 	this.settings = {};

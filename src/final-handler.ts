@@ -23,6 +23,7 @@ function hasNoBody(req: IncomingMessage): boolean {
 }
 
 // The last page built: a repeated 404 (same method and path) reuses it.
+// Bound: one page, whatever the traffic (its message is under node's 16 KB header limit for a 404).
 let lastMessage = '';
 let lastDocument = '';
 

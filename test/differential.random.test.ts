@@ -12,12 +12,13 @@
  *
  * Deterministic for a seed: `VELOX_DIFF_SEED=<n>` replays a run,
  * `VELOX_DIFF_SEED=random` picks one, `VELOX_DIFF_COUNT=<n>` sends more
- * requests (default 2500, a few seconds). A failure prints the seed and the
+ * requests (default 2000, ~15 s). A failure prints the seed and the
  * first differing connections with their requests.
  *
  * Not compared: `Date`; the value of `X-Powered-By` (its presence and place are);
  * stack frames in error pages (paths differ; the Content-Length then too).
- * Known differences are listed below, each in its own named allow-list.
+ * Known differences are listed below, each in its own named allow-list, applied only to
+ * connections that differ (the diagnostic line counts how often each was needed).
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -27,6 +28,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { isDeepStrictEqual } from 'node:util';
 import zlib from 'node:zlib';
+import compression from 'compression';
 import createETag from 'etag';
 import express from 'express';
 import velox from '../src/index';
@@ -38,7 +40,7 @@ type Random = ReturnType<typeof prng>;
 
 const seedSetting = process.env.VELOX_DIFF_SEED;
 const SEED = seedSetting === 'random' ? Math.floor(Math.random() * 2 ** 31) : seedSetting !== undefined ? Number(seedSetting) : 13;
-const COUNT = Number(process.env.VELOX_DIFF_COUNT ?? 2500);
+const COUNT = Number(process.env.VELOX_DIFF_COUNT ?? 2000);
 const CONCURRENCY = 16;
 const STATIC_ROOT = path.join(__dirname, '..', '..', 'test', 'fixtures', 'static');
 const LIMIT = 1024;
@@ -133,6 +135,30 @@ function build(framework: Framework): http.RequestListener {
 	});
 	// Never `/status/<not a number>`: express@4's final handler then writes status NaN and the
 	// process crashes (Velox answers 500: docs/design.md, "Beyond Express 4").
+	app.get('/jsonp', (req, res) => {
+		res.jsonp({ jsonp: true, q: req.query.n });
+	});
+	app.get('/headers', (req, res) => {
+		res
+			.attachment(String(req.query.name ?? 'report.pdf'))
+			.links({ next: '/p?page=2', last: '/p?page=9' })
+			.location(String(req.query.to ?? '/here'))
+			.vary('Accept')
+			.append('X-List', ['a', 'b'])
+			.append('Set-Cookie', 'x=1')
+			.type(String(req.query.v ?? 'json'))
+			.send('headers');
+	});
+	const zipped = framework.Router();
+	zipped.use(compression({ threshold: 0 }));
+	zipped.get('/big', (_req, res) => {
+		res.send('<p>' + 'compressible '.repeat(400) + '</p>');
+	});
+	zipped.get('/json', (req, res) => {
+		res.json({ query: req.query, list: Array.from({ length: 50 }, (_, i) => i) });
+	});
+	zipped.use('/static', framework.static(STATIC_ROOT));
+	app.use('/z', zipped);
 	app.get('/status/:code', (req, res) => {
 		res.sendStatus(Number(req.params.code));
 	});
@@ -198,6 +224,8 @@ function queryString(r: Random): string {
 				'e=',
 				'flag',
 				'n=' + r.int(1000),
+				'callback=' + r.pick(['cb', 'a.b', 'x[0]', '<script>', '']),
+				'v=' + r.pick(['html', 'text/plain', 'bogus/type', 'png']),
 				'status=' + r.pick(['404', '500', '418', 'abc', '299', '600']),
 				'to=' + r.pick(['/x', 'http://evil.test/', '//evil', '/%0d%0aSet-Cookie:x=1', 'back', '/\u00e9']),
 				'v=' + r.pick(['plain', 'semi;colon', '%E2%82%AC', 'a=b']),
@@ -221,7 +249,7 @@ function target(r: Random): string {
 	if (roll < 0.42) return '/file/' + r.pick([...staticFiles.slice(0, 4), '.hidden', 'missing', '%2e%2e%2fpackage.json', 'users']) + query;
 	if (roll < 0.5)
 		return (
-			r.pick(['/', '/json', '/big', '/format', '/cookie', '/download', '/redirect', '/error', '/throw', '/re12', '/re', '/RE7', '/any', '//any', '/any/', '/nothing', '/status/' + r.pick(['200', '204', '304', '404', '418', '500', '999', '600'])]) +
+			r.pick(['/', '/json', '/big', '/format', '/jsonp', '/headers', '/z/big', '/z/json', '/z/static/todo.json', '/z/static/hello.txt', '/z/static/users/', '/cookie', '/download', '/redirect', '/error', '/throw', '/re12', '/re', '/RE7', '/any', '//any', '/any/', '/nothing', '/status/' + r.pick(['200', '204', '304', '404', '418', '500', '999', '600'])]) +
 			query
 		);
 	if (roll < 0.58) return '/r/' + pathSegment(r) + '/items/' + pathSegment(r) + (r.next() < 0.3 ? '/' : '') + query;
@@ -416,15 +444,32 @@ interface Comparable {
 // A stack frame line as finalhandler renders it into the error page: paths differ between frameworks.
 const STACK_FRAME = /<br> &nbsp; &nbsp;at [^<]*/g;
 
+/**
+ * A compressed body (the compression middleware) is compared decoded: the compressed bytes depend
+ * on how the framework split its writes (each write is a flush point), not on what it sent.
+ */
+function decoded(response: ParsedResponse): { body: Buffer; encoded: boolean } {
+	const encoding = response.headers.find(([name]) => name === 'content-encoding')?.[1];
+	try {
+		if (encoding === 'gzip') return { body: zlib.gunzipSync(response.body), encoded: true };
+		if (encoding === 'deflate') return { body: zlib.inflateSync(response.body), encoded: true };
+		if (encoding === 'br') return { body: zlib.brotliDecompressSync(response.body), encoded: true };
+	} catch {
+		return { body: response.body, encoded: false };
+	}
+	return { body: response.body, encoded: false };
+}
+
 function comparable(response: ParsedResponse, head: boolean): Comparable {
-	const raw = response.body.toString('latin1');
+	const { body: bytes, encoded } = decoded(response);
+	const raw = (encoded ? '<decoded> ' : '') + bytes.toString('latin1');
 	const body = raw.replace(STACK_FRAME, '');
 	// The length of an error page with a stack (stripped above, or not sent: HEAD) names each framework's files.
 	const errorPage = body !== raw || (head && response.status >= 400 && response.headers.some(([name, value]) => name === 'content-security-policy' && value === "default-src 'none'"));
 	const headers: string[] = [];
 	for (const [name, value] of response.headers) {
 		if (name === 'date') continue;
-		if (name === 'content-length' && errorPage) continue;
+		if (name === 'content-length' && (errorPage || encoded)) continue;
 		headers.push(name + ': ' + (name === 'x-powered-by' ? '<present>' : value));
 	}
 	return { statusLine: response.statusLine, headers, body };
@@ -482,6 +527,32 @@ const KNOWN_BODY_ERROR_CONNECTION_DIFFERENCES_ISSUE_13 = {
 			return true;
 		}
 		return false;
+	},
+};
+
+/**
+ * KNOWN, BEING FIXED IN ISSUE 13 ("Header bytes"): a header value holding characters U+0080–U+00FF
+ * (or U+FFFD, as `res.attachment` gives a name it cannot keep) goes out latin1-encoded from
+ * express@4 (one byte each) and UTF-8-encoded from Velox. Until that lands, a header line that
+ * differs only there, non-ASCII on both sides, is compared as a marker. Delete this allow-list
+ * (and its call) when the fix lands.
+ */
+const KNOWN_HEADER_BYTES_ISSUE_13 = {
+	apply(expected: Outcome, actual: Outcome): boolean {
+		let applied = false;
+		const nonAscii = /[\x80-\xff]/;
+		for (let i = 0; i < actual.responses.length && i < expected.responses.length; i++) {
+			const a = actual.responses[i];
+			const e = expected.responses[i];
+			if (a.headers.length !== e.headers.length) continue;
+			for (let h = 0; h < a.headers.length; h++) {
+				if (a.headers[h] === e.headers[h] || !nonAscii.test(a.headers[h]) || !nonAscii.test(e.headers[h])) continue;
+				if (a.headers[h].split(':')[0] !== e.headers[h].split(':')[0]) continue;
+				a.headers[h] = e.headers[h] = a.headers[h].split(':')[0] + ': <known: latin1 vs UTF-8 header bytes>';
+				applied = true;
+			}
+		}
+		return applied;
 	},
 };
 
@@ -550,6 +621,7 @@ test(`random differential against express@4 (seed ${SEED}, ${COUNT} requests)`, 
 	}
 	const differences: string[] = [];
 	let knownBodyErrors = 0;
+	let knownHeaderBytes = 0;
 	let brotli = 0;
 	let responses = 0;
 	const statuses = new Map<number, number>();
@@ -562,13 +634,14 @@ test(`random differential against express@4 (seed ${SEED}, ${COUNT} requests)`, 
 		if (isDeepStrictEqual(a, e)) continue;
 		if (DELIBERATE_BROTLI.apply(scripts[i], e, a)) brotli++;
 		if (!isDeepStrictEqual(a, e) && KNOWN_BODY_ERROR_CONNECTION_DIFFERENCES_ISSUE_13.apply(scripts[i], e, a)) knownBodyErrors++;
+		if (!isDeepStrictEqual(a, e) && KNOWN_HEADER_BYTES_ISSUE_13.apply(e, a)) knownHeaderBytes++;
 		try {
 			assert.deepEqual(a, e);
 		} catch (err) {
 			differences.push(`connection ${i} (${describeScript(scripts[i])})\n${(err as Error).message}`);
 		}
 	}
-	t.diagnostic(`seed ${SEED}: ${scripts.length} connections, ${responses} express@4 responses; allowed: ${knownBodyErrors} body-error closes (issue 13), ${brotli} brotli`);
+	t.diagnostic(`seed ${SEED}: ${scripts.length} connections, ${responses} express@4 responses; connections allowed: ${knownBodyErrors} body-error closes and ${knownHeaderBytes} latin1 header bytes (issue 13), ${brotli} brotli`);
 	t.diagnostic('statuses: ' + [...statuses].sort((x, y) => x[0] - y[0]).map(([status, n]) => status + '×' + n).join(' '));
 	if (differences.length > 0) {
 		assert.fail(

@@ -36,6 +36,7 @@ import { resolvePath } from './resolve-path';
  * 64 KB is a ReadStream's own chunk size, so memory per request is no more
  * than streaming would hold. Larger bodies stream with back-pressure.
  */
+// Bound: that buffer belongs to one response; nothing is kept between requests or per file.
 export const SMALL_FILE_SIZE = 64 * 1024;
 
 const SEPARATOR_CODE = sep.charCodeAt(0);
