@@ -182,11 +182,6 @@ export function http2ResponsePrototype(app: App): object {
 	return proto;
 }
 
-/** Whether `req` came over HTTP/2 (node's compatibility request, swapped or not). */
-export function isHttp2Request(req: IncomingMessage): boolean {
-	return req.httpVersionMajor === 2;
-}
-
 /**
  * HTTP/2 signals a body by framing, not by headers: a request whose HEADERS
  * frame did not end the stream has a body even without Content-Length. The

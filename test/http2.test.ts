@@ -6,12 +6,14 @@
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { IncomingMessage } from 'node:http';
 import https from 'node:https';
 import http2 from 'node:http2';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { NextFunction, Request, Response } from 'express';
+type Res = Response;
 import velox from '../src/index';
 import { close, closeSession, connectH2, h2request, listen, NO_OPENSSL, selfSigned } from './http2.helpers';
 import { FIXTURES } from './static.helpers';
@@ -359,6 +361,75 @@ describe('HTTP/2 cleartext (h2c): http2.createServer(app)', () => {
 			await close(h2);
 			h1.closeAllConnections();
 			await close(h1);
+		}
+	});
+});
+
+describe('HTTP/2 request and response objects', () => {
+	test('node\'s HTTP/2 classes with Velox members; members added to velox.request / app.request before the first HTTP/2 request are there, later ones are not', async () => {
+		const app = velox();
+		app.set('env', 'test');
+		const veloxRequest = velox.request as Record<string, unknown>;
+		const veloxResponse = velox.response as Record<string, unknown>;
+		veloxRequest.fromVelox = function fromVelox() {
+			return 'velox.request';
+		};
+		(app.request as unknown as Record<string, unknown>).fromApp = 'app.request';
+		(app.response as unknown as Record<string, unknown>).shout = function shout(this: Res, text: string) {
+			return this.send(text.toUpperCase());
+		};
+		app.get('/', (req: Request, res: Response) => {
+			const r = req as unknown as Record<string, unknown>;
+			res.json({
+				h2Request: req instanceof http2.Http2ServerRequest,
+				h2Response: res instanceof http2.Http2ServerResponse,
+				incomingMessage: req instanceof IncomingMessage,
+				fromVelox: typeof r.fromVelox === 'function' ? (r.fromVelox as () => string)() : null,
+				fromApp: r.fromApp ?? null,
+				late: r.late ?? null,
+			});
+		});
+		app.get('/shout', (_req: Request, res: Response) => {
+			(res as unknown as { shout(text: string): void }).shout('loud');
+		});
+		const server = http2.createServer(app as unknown as (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void);
+		const port = await listen(server);
+		const session = await connectH2('http://127.0.0.1:' + port);
+		try {
+			const first = JSON.parse((await h2request(session, { ':path': '/' })).text);
+			assert.deepEqual(first, { h2Request: true, h2Response: true, incomingMessage: false, fromVelox: 'velox.request', fromApp: 'app.request', late: null });
+			(app.request as unknown as Record<string, unknown>).late = 'added later';
+			const second = JSON.parse((await h2request(session, { ':path': '/' })).text);
+			assert.equal(second.late, null);
+			assert.equal((await h2request(session, { ':path': '/shout' })).text, 'LOUD');
+		} finally {
+			delete veloxRequest.fromVelox;
+			delete veloxResponse.shout;
+			await closeSession(session);
+			await close(server);
+		}
+	});
+
+	test('a request body without Content-Length is marked transfer-encoding: chunked; one with Content-Length, or none, is left alone', async () => {
+		const app = velox();
+		app.set('env', 'test');
+		app.all('/headers', (req: Request, res: Response) => {
+			req.resume();
+			req.on('end', () => res.json({ te: req.headers['transfer-encoding'] ?? null, length: req.headers['content-length'] ?? null }));
+		});
+		const server = http2.createServer(app as unknown as (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void);
+		const port = await listen(server);
+		const session = await connectH2('http://127.0.0.1:' + port);
+		try {
+			const chunked = await h2request(session, { ':method': 'POST', ':path': '/headers' }, 'body');
+			assert.deepEqual(JSON.parse(chunked.text), { te: 'chunked', length: null });
+			const sized = await h2request(session, { ':method': 'POST', ':path': '/headers', 'content-length': '4' }, 'body');
+			assert.deepEqual(JSON.parse(sized.text), { te: null, length: '4' });
+			const none = await h2request(session, { ':path': '/headers' });
+			assert.deepEqual(JSON.parse(none.text), { te: null, length: null });
+		} finally {
+			await closeSession(session);
+			await close(server);
 		}
 	});
 });

@@ -107,6 +107,7 @@ describe('velox.timeout', () => {
 						res.sendFile(join(FIXTURES, 'hello.txt'), (err) => {
 							// send reports the sent head through the callback, as in Express.
 							sendFileError = err;
+							setTimeout(resolve, 20);
 						});
 						res.redirect('/elsewhere');
 						res.writeHead(200, { 'X-Late': '1' });
@@ -115,8 +116,8 @@ describe('velox.timeout', () => {
 						res.end('end', () => {});
 					} catch (err) {
 						errors.push(err);
+						resolve();
 					}
-					setTimeout(resolve, 50);
 				}, 80);
 			});
 		});
@@ -164,6 +165,32 @@ describe('velox.timeout', () => {
 			assert.ok(activeTimeouts() <= before + 1, 'Timeout handles: before ' + before + ', after ' + activeTimeouts());
 		} finally {
 			agent.destroy();
+			await close(server);
+		}
+	});
+
+	test('a pending timeout does not keep the process alive (its timer is unref\'d)', async () => {
+		const app = velox();
+		app.set('env', 'test');
+		let arrived!: () => void;
+		const inHandler = new Promise<void>((resolve) => {
+			arrived = resolve;
+		});
+		let pending: Res | undefined;
+		app.get('/wait', velox.timeout('1h'), (_req: Req, res: Res) => {
+			pending = res;
+			arrived();
+		});
+		const server = http.createServer(app);
+		const port = await listen(server);
+		try {
+			const before = activeTimeouts();
+			const response = get(port, '/wait');
+			await inHandler;
+			assert.equal(activeTimeouts(), before, 'no referenced Timeout was added');
+			pending!.send('done');
+			assert.equal((await response).body, 'done');
+		} finally {
 			await close(server);
 		}
 	});
