@@ -369,8 +369,8 @@ describe('HTTP/2 request and response objects', () => {
 	test('node\'s HTTP/2 classes with Velox members; members added to velox.request / app.request before the first HTTP/2 request are there, later ones are not', async () => {
 		const app = velox();
 		app.set('env', 'test');
-		const veloxRequest = velox.request as Record<string, unknown>;
-		const veloxResponse = velox.response as Record<string, unknown>;
+		const veloxRequest = velox.request as unknown as Record<string, unknown>;
+		const veloxResponse = velox.response as unknown as Record<string, unknown>;
 		veloxRequest.fromVelox = function fromVelox() {
 			return 'velox.request';
 		};

@@ -17,7 +17,9 @@ const skip = linear ? 'VELOX_ROUTE_INDEX=linear: the index is off' : false;
 type Dispatchable = { handle(req: IncomingMessage, res: ServerResponse, out: (err?: unknown) => void): void };
 
 /** The label the route answering `url` gives, and how many layers were matched against the path. */
-function probe(router: Dispatchable, url: string): { answered: string | undefined; visited: number } {
+function probe(value: object, url: string): { answered: string | undefined; visited: number } {
+	// The public Router type (as @types/express's) declares no `handle`; every router has one.
+	const router = value as Dispatchable;
 	const match = Layer.prototype.match;
 	let visited = 0;
 	let answered: string | undefined;
