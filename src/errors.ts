@@ -164,7 +164,7 @@ export const errorCatalog = {
 		kind: 'HttpError',
 		status: 400,
 		message: "Failed to decode param '%s'",
-		when: 'a route parameter holds a malformed percent-encoding',
+		when: "a route parameter holds a malformed percent-encoding (the `URIError` itself, given this message and status 400, as Express does)",
 	}),
 	// Views
 	VELOX_ERR_VIEW_NAME_TYPE: entry({
@@ -338,6 +338,40 @@ export const errorCatalog = {
 		status: 500,
 		message: 'File changed during transfer: %s',
 		when: 'a file shrank while it was being sent (a 500 with `expose: false`)',
+	}),
+	// Beyond Express 4: timeouts, shutdown, in-process requests
+	VELOX_ERR_TIMEOUT: entry({
+		kind: 'HttpError',
+		status: 503,
+		message: 'Response timeout',
+		when: '`velox.timeout(time)` fired before a response started (name `TimeoutError`, `code: "ETIMEDOUT"` as connect-timeout sets it, `expose: false`)',
+	}),
+	VELOX_ERR_CLIENT_CLOSED: entry({
+		kind: 'Error',
+		message: 'The client closed the connection before the response finished',
+		when: "the reason of `req.signal` when the client went away (name `AbortError`, `code: \"ECONNRESET\"`)",
+	}),
+	VELOX_ERR_TIMEOUT_TIME: entry({
+		setup: true,
+		kind: 'TypeError',
+		message: 'velox.timeout(time): time must be a positive number of milliseconds or a string such as "5s", got %s',
+		when: '`velox.timeout(time)` with a time it cannot read',
+	}),
+	VELOX_ERR_SHUTDOWN_TIMEOUT: entry({
+		setup: true,
+		kind: 'TypeError',
+		message: 'velox.shutdown: timeout must be a number of milliseconds or a string such as "10s", got %s',
+		when: '`velox.shutdown(server, { timeout })` with a timeout it cannot read',
+	}),
+	VELOX_ERR_INJECT_ABORTED: entry({
+		kind: 'Error',
+		message: 'The response was destroyed before it finished',
+		when: '`app.inject()` rejects: the app destroyed the response (`code: "ERR_INJECT_ABORTED"`)',
+	}),
+	VELOX_ERR_INJECT_MALFORMED: entry({
+		kind: 'Error',
+		message: 'The app wrote %s',
+		when: '`app.inject()` rejects: the bytes the app wrote are not an HTTP/1.1 response (an incomplete head or chunked body, a malformed status line or chunk size)',
 	}),
 } as const;
 

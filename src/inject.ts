@@ -18,6 +18,7 @@
 import { IncomingMessage, type IncomingHttpHeaders, ServerResponse, validateHeaderName, validateHeaderValue } from 'node:http';
 import type { Socket } from 'node:net';
 import { Duplex, Readable } from 'node:stream';
+import { veloxError } from './errors';
 
 type HeaderValue = string | number | readonly string[] | undefined;
 type QueryValue = string | number | boolean | readonly (string | number | boolean)[] | undefined;
@@ -205,7 +206,7 @@ export function injectRequest(app: Dispatcher, input: InjectOptions | string = {
 		res.once('close', () => {
 			if (settled) return;
 			settled = true;
-			const error = new Error('The response was destroyed before it finished') as Error & { code?: string };
+			const error: Error & { code?: string } = veloxError('VELOX_ERR_INJECT_ABORTED');
 			error.code = 'ERR_INJECT_ABORTED';
 			reject(error);
 		});
@@ -326,10 +327,10 @@ function parseResponse(raw: Buffer, headRequest: boolean): InjectResponse {
 	let rawHeaders: string[] = [];
 	for (;;) {
 		const end = raw.indexOf(HEAD_END, offset);
-		if (end === -1) throw new Error('The app wrote an incomplete response head');
+		if (end === -1) throw veloxError('VELOX_ERR_INJECT_MALFORMED', 'an incomplete response head');
 		const lines = raw.toString('latin1', offset, end).split('\r\n');
 		const status = /^HTTP\/1\.[01] (\d{3})(?: (.*))?$/.exec(lines[0]);
-		if (status === null) throw new Error('The app wrote a malformed status line: ' + lines[0]);
+		if (status === null) throw veloxError('VELOX_ERR_INJECT_MALFORMED', 'a malformed status line: ' + lines[0]);
 		statusCode = Number(status[1]);
 		statusMessage = status[2] ?? '';
 		rawHeaders = headerLines(lines, 1);
@@ -384,9 +385,9 @@ function dechunk(raw: Buffer, start: number): { body: Buffer; trailers: Record<s
 	let offset = start;
 	for (;;) {
 		const lineEnd = raw.indexOf(CRLF, offset);
-		if (lineEnd === -1) throw new Error('The app wrote an incomplete chunked body');
+		if (lineEnd === -1) throw veloxError('VELOX_ERR_INJECT_MALFORMED', 'an incomplete chunked body');
 		const size = Number.parseInt(raw.toString('latin1', offset, lineEnd).split(';')[0], 16);
-		if (!Number.isFinite(size)) throw new Error('The app wrote a malformed chunk size');
+		if (!Number.isFinite(size)) throw veloxError('VELOX_ERR_INJECT_MALFORMED', 'a malformed chunk size');
 		offset = lineEnd + CRLF.length;
 		if (size === 0) break;
 		parts.push(raw.subarray(offset, offset + size));

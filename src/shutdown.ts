@@ -26,6 +26,7 @@ import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node
 import type { Http2Session } from 'node:http2';
 import type { Server as NetServer, Socket } from 'node:net';
 import ms from 'ms';
+import { veloxError } from './errors';
 
 const kShutdown: unique symbol = Symbol('velox.shutdown');
 const kSessions: unique symbol = Symbol('velox.http2Sessions');
@@ -117,7 +118,7 @@ function toMilliseconds(time: unknown): number {
 		}
 	}
 	if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-		throw new TypeError('velox.shutdown: timeout must be a number of milliseconds or a string such as "10s", got ' + String(time));
+		throw veloxError('VELOX_ERR_SHUTDOWN_TIMEOUT', time);
 	}
 	return value;
 }

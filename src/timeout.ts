@@ -18,6 +18,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import ms from 'ms';
+import { veloxError } from './errors';
 
 const kController: unique symbol = Symbol('velox.abortController');
 const kTimer: unique symbol = Symbol('velox.timeoutTimer');
@@ -52,14 +53,14 @@ export interface TimeoutError extends Error {
 }
 
 function clientClosedError(): ClientClosedError {
-	const error = new Error('The client closed the connection before the response finished') as ClientClosedError;
+	const error = veloxError('VELOX_ERR_CLIENT_CLOSED') as ClientClosedError;
 	error.name = 'AbortError';
 	error.code = 'ECONNRESET';
 	return error;
 }
 
 function timeoutError(delay: number): TimeoutError {
-	const error = new Error('Response timeout') as TimeoutError;
+	const error = veloxError('VELOX_ERR_TIMEOUT') as TimeoutError;
 	error.name = 'TimeoutError';
 	error.status = 503;
 	error.statusCode = 503;
@@ -186,7 +187,7 @@ function toMilliseconds(time: unknown): number {
 		}
 	}
 	if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-		throw new TypeError('velox.timeout(time): time must be a positive number of milliseconds or a string such as "5s", got ' + String(time));
+		throw veloxError('VELOX_ERR_TIMEOUT_TIME', time);
 	}
 	return value;
 }

@@ -66,6 +66,12 @@ const expected: Record<ErrorCode, [Kind, number | undefined, string | undefined]
 	VELOX_ERR_FILE_STATUS: ['HttpError', undefined, undefined],
 	VELOX_ERR_HEADERS_SENT: ['Error', 500, undefined],
 	VELOX_ERR_FILE_CHANGED: ['Error', 500, undefined],
+	VELOX_ERR_TIMEOUT: ['HttpError', 503, undefined],
+	VELOX_ERR_CLIENT_CLOSED: ['Error', undefined, undefined],
+	VELOX_ERR_TIMEOUT_TIME: ['TypeError', undefined, undefined],
+	VELOX_ERR_SHUTDOWN_TIMEOUT: ['TypeError', undefined, undefined],
+	VELOX_ERR_INJECT_ABORTED: ['Error', undefined, undefined],
+	VELOX_ERR_INJECT_MALFORMED: ['Error', undefined, undefined],
 };
 
 const repoRoot = join(__dirname, '..', '..');

@@ -5,7 +5,7 @@
  * `req.route.stack` and `app._router.stack` are read by real code.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { toError } from '../errors';
+import { errorCatalog, formatMessage, toError } from '../errors';
 import { isLiteralPath, MatchKind, type PathInput, type PathKey, type PathOptions, pathToRegexp, regionEqualsIgnoreCase } from './matcher';
 import type { Route } from './route';
 import { traceLayer, tracing } from '../tracing';
@@ -179,7 +179,7 @@ export function decodeParam(value: string | undefined): string | undefined {
 		return decodeURIComponent(value);
 	} catch (err) {
 		if (err instanceof URIError) {
-			err.message = "Failed to decode param '" + value + "'";
+			err.message = formatMessage(errorCatalog.VELOX_ERR_PARAM_DECODE.message, [value]);
 			(err as URIError & { status?: number; statusCode?: number }).status = 400;
 			(err as URIError & { status?: number; statusCode?: number }).statusCode = 400;
 		}

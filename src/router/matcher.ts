@@ -8,6 +8,7 @@
  * expression at all (a literal path, `/`, `*`) so the hot path can compare
  * strings instead (see `Layer.match`).
  */
+import { veloxError } from '../errors';
 
 export interface PathKey {
 	name: string | number;
@@ -53,7 +54,7 @@ export function pathToRegexp(path: PathInput, keys: PathKey[], options: PathOpti
 	}
 
 	if (typeof path !== 'string') {
-		throw new TypeError('path must be a string, array of strings, or regular expression');
+		throw veloxError('VELOX_ERR_PATH_TYPE');
 	}
 
 	const source = path;

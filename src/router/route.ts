@@ -7,6 +7,7 @@ import { flatten } from '../utils';
 import { Layer, type Next } from './layer';
 import type { PathInput } from './matcher';
 import { lowerCaseMethod, methods } from './methods';
+import { veloxError } from '../errors';
 
 type Handler = (...args: never[]) => unknown;
 type Request = IncomingMessage & { route?: Route; method: string };
@@ -99,7 +100,7 @@ export class Route {
 		const handles = flatten(args);
 		for (const handle of handles) {
 			if (typeof handle !== 'function') {
-				throw new TypeError('Route.all() requires a callback function but got a ' + objectToString.call(handle));
+				throw veloxError('VELOX_ERR_ROUTE_ALL_CALLBACK', objectToString.call(handle));
 			}
 			const layer = new Layer('/', {}, handle as Handler);
 			layer.method = undefined;
@@ -115,7 +116,7 @@ for (const method of methods) {
 		const handles = flatten(args);
 		for (const handle of handles) {
 			if (typeof handle !== 'function') {
-				throw new Error('Route.' + method + '() requires a callback function but got a ' + objectToString.call(handle));
+				throw veloxError('VELOX_ERR_ROUTE_METHOD_CALLBACK', method, objectToString.call(handle));
 			}
 			const layer = new Layer('/', {}, handle as Handler);
 			layer.method = method;

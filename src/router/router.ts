@@ -24,6 +24,7 @@ import type { PathInput } from './matcher';
 import { methods } from './methods';
 import { Route } from './route';
 import { listRoutes } from '../routes';
+import { toError, veloxError } from '../errors';
 
 export { kFinalHandler };
 
@@ -114,7 +115,7 @@ Router.param = function param(this: Router, name: string | ParamFactory, fn?: un
 		if (result) fn = result;
 	}
 	if (typeof fn !== 'function') {
-		throw new Error('invalid param() call for ' + name + ', got ' + fn);
+		throw veloxError('VELOX_ERR_PARAM_CALLBACK', name, fn);
 	}
 	if (this.params[name] === undefined) this.params[name] = [];
 	this.params[name].push(fn as ParamCallback);
@@ -198,7 +199,7 @@ Router.process_params = function process_params(
 			const result = fn(req, res, paramCallback, paramVal, key.name);
 			if (result !== undefined && result !== null && typeof (result as PromiseLike<unknown>).then === 'function') {
 				(result as PromiseLike<unknown>).then(undefined, (reason: unknown) => {
-					if (calls === before) paramCallback(reason || new Error('Rejected promise'));
+					if (calls === before) paramCallback(toError(reason));
 				});
 			}
 		} catch (e) {
@@ -212,11 +213,11 @@ Router.process_params = function process_params(
 Router.use = function use(this: Router, ...args: unknown[]): Router {
 	const { path, handlers: callbacks } = splitUseArguments(args);
 	if (callbacks.length === 0) {
-		throw new TypeError('Router.use() requires a middleware function');
+		throw veloxError('VELOX_ERR_ROUTER_USE_MIDDLEWARE');
 	}
 	for (const fn of callbacks) {
 		if (typeof fn !== 'function') {
-			throw new TypeError('Router.use() requires a middleware function but got a ' + gettype(fn));
+			throw veloxError('VELOX_ERR_ROUTER_USE_TYPE', gettype(fn));
 		}
 		const layer = new Layer(path as PathInput, { sensitive: this.caseSensitive, strict: false, end: false }, fn as Next);
 		layer.route = undefined;
