@@ -201,6 +201,8 @@ app.use = function use(this: App, ...args: unknown[]): App {
 		}
 		sub.mountpath = path;
 		sub.parent = this;
+		// Load-bearing name: Express 4 names a mounted sub-app's layer `mounted_app`; tracing
+		// dashboards built on the Express instrumentation show it as `middleware - mounted_app`.
 		const mounted = function mounted_app(req: IncomingMessage, res: ServerResponse, next: Next) {
 			const orig = (req as VeloxRequestLike).app!;
 			sub.handle(req, res, (err?: unknown) => {

@@ -129,6 +129,8 @@ export class Layer {
 		return path.slice(0, length);
 	}
 
+	// Load-bearing name (Express 4 internal, pinned by test/compat.load-bearing.test.ts): wrapped
+	// by APM agents and OpenTelemetry-style instrumentation, as `handle_request` below.
 	handle_error(error: unknown, req: IncomingMessage, res: ServerResponse, next: Next): void {
 		const fn = this.handle as unknown as ErrorHandlerFn;
 		if (fn.length !== 4) {
@@ -144,6 +146,9 @@ export class Layer {
 		}
 	}
 
+	// Load-bearing name (Express 4 internal, pinned by test/compat.load-bearing.test.ts):
+	// express-async-errors replaces `Layer.prototype.handle_request`; every layer, route
+	// layers included, is entered through it so such a patch sees all of them.
 	handle_request(req: IncomingMessage, res: ServerResponse, next: Next): void {
 		const fn = this.handle as unknown as RequestHandlerFn;
 		if (fn.length > 3) {

@@ -86,6 +86,8 @@ function gettype(obj: unknown): string {
 /** The router factory, also the prototype of every router (as in Express 4). */
 export const Router = function Router(options?: RouterOptions): Router {
 	const opts = options || {};
+	// Load-bearing name: `layer.name === 'router'` is how express-list-endpoints and the
+	// OpenTelemetry Express instrumentation recognise a mounted router (and recurse into `handle.stack`).
 	const router = function router(req: IncomingMessage, res: ServerResponse, next?: Next): void {
 		(router as Router).handle(req, res, next);
 	} as Router;
@@ -126,6 +128,8 @@ Router.handle = function handle(this: Router, req: IncomingMessage, res: ServerR
 	new Dispatch(this, req as RoutedRequest, res, out).step(undefined);
 };
 
+// Load-bearing name (Express 4 internal, pinned by test/compat.load-bearing.test.ts): dd-trace
+// wraps `process_params`.
 Router.process_params = function process_params(
 	this: Router,
 	layer: Layer,
@@ -232,6 +236,8 @@ Router.routes = function routes(this: Router) {
 
 Router.route = function route(this: Router, path: PathInput): Route {
 	const created = new Route(path);
+	// Load-bearing name: a bound function's name, `bound dispatch`, is how the OpenTelemetry
+	// Express instrumentation tells a route's layer ("request handler") from middleware.
 	const layer = new Layer(path, { sensitive: this.caseSensitive, strict: this.strict, end: true }, created.dispatch.bind(created));
 	layer.route = created;
 	this.stack.push(layer);
