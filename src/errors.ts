@@ -292,6 +292,11 @@ export const errorCatalog = {
 		type: 'entity.verify.failed',
 		when: 'the `verify` option threw (its error keeps its message)',
 	}),
+	VELOX_ERR_INFLATE_FAILED: entry({
+		kind: 'HttpError',
+		status: 400,
+		when: 'zlib cannot inflate a compressed body (zlib\'s own error keeps its message and `code`, with no `type`, as in Express 4)',
+	}),
 	VELOX_ERR_JSON_STRICT: entry({
 		kind: 'HttpError',
 		status: 400,
@@ -322,6 +327,16 @@ export const errorCatalog = {
 		kind: 'TypeError',
 		message: 'path must be absolute or specify root to res.sendFile',
 		when: '`res.sendFile(path)` with a relative path and no `root`',
+	}),
+	VELOX_ERR_SENDFILE_IS_DIRECTORY: entry({
+		kind: 'Error',
+		message: 'EISDIR, read',
+		when: '`res.sendFile(path, cb)` on a directory (`code` is `EISDIR`, as Express sets it; without a callback it goes to `next()`)',
+	}),
+	VELOX_ERR_SENDFILE_ABORTED: entry({
+		kind: 'Error',
+		message: 'Request aborted',
+		when: 'the client went away during `res.sendFile(path, cb)` (`code` is `ECONNABORTED`, as Express sets it; without a callback it is ignored)',
 	}),
 	VELOX_ERR_FILE_STATUS: entry({
 		kind: 'HttpError',

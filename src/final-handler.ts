@@ -131,6 +131,13 @@ function resourceName(req: IncomingMessage & { originalUrl?: string }): string {
 	return pathname ?? 'resource';
 }
 
+/** What the final handler answers: the status, the headers an error carries, and the page's message. */
+interface ErrorPage {
+	readonly status: number;
+	readonly headers: Record<string, unknown> | undefined;
+	readonly message: string;
+}
+
 /**
  * Ends the response for `err` (or 404 when `err` is falsy).
  * `env` is the app's `env` setting; `onerror` logs (deferred, as finalhandler does).
@@ -142,26 +149,15 @@ export function finalHandle(
 	env: unknown,
 	onerror: ((err: unknown) => void) | undefined,
 ): void {
-	let headers: Record<string, unknown> | undefined;
-	let message: string;
-	let status: number;
-
 	// ignore 404 on in-flight response
 	if (!err && res.headersSent) return;
 
+	let page: ErrorPage;
 	if (err) {
-		const fromError = errorStatusCode(err);
-		if (fromError === undefined) {
-			status = responseStatusCode(res);
-		} else {
-			status = fromError;
-			headers = errorHeaders(err);
-		}
-		message = errorMessage(err, status, env);
+		page = errorPage(res, err, env);
 		if (onerror !== undefined) setImmediate(logSafely, onerror, err);
 	} else {
-		status = 404;
-		message = 'Cannot ' + req.method + ' ' + encodeUrl(resourceName(req));
+		page = notFoundPage(req);
 	}
 
 	if (res.headersSent) {
@@ -169,32 +165,46 @@ export function finalHandle(
 		req.socket?.destroy();
 		return;
 	}
-
-	const write = (): void => {
-		try {
-			writeErrorPage(req, res, status, headers, message);
-		} catch {
-			// Last line of defence (e.g. an invalid header in `err.headers`): the
-			// response cannot be written, so end the connection rather than the process.
-			req.socket?.destroy();
-		}
-	};
 	// Hot path (404s): when the parser has already seen the whole request there
 	// is nothing to wait for; node discards unread body data when we respond.
 	// A request without a body (no Transfer-Encoding, no or zero Content-Length)
 	// has nothing left to wait for either: this is the common synchronous 404.
 	// A body parser that gave up draining an endless body wants the answer now.
 	if (onFinished.isFinished(req) || req.complete || hasNoBody(req) || isAnsweredEarly(req)) {
-		write();
+		writeSafely(req, res, page);
 		return;
 	}
 	// As finalhandler: the unread body is read off first, then the page is written, so the
 	// connection can carry the next request. Beyond finalhandler: within bounds (discard.ts).
 	req.unpipe();
-	discardBody(req, res, 0, 0, write);
+	discardBody(req, res, 0, 0, () => writeSafely(req, res, page));
 }
 
-function writeErrorPage(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, unknown> | undefined, message: string): void {
+/** The page for an error value: its own status (and headers) when it carries a 4xx/5xx one, else the response's. */
+function errorPage(res: ServerResponse, err: unknown, env: unknown): ErrorPage {
+	const fromError = errorStatusCode(err);
+	const status = fromError === undefined ? responseStatusCode(res) : fromError;
+	const headers = fromError === undefined ? undefined : errorHeaders(err);
+	return { status, headers, message: errorMessage(err, status, env) };
+}
+
+/** finalhandler's 404: `Cannot GET /path`. */
+function notFoundPage(req: IncomingMessage): ErrorPage {
+	return { status: 404, headers: undefined, message: 'Cannot ' + req.method + ' ' + encodeUrl(resourceName(req)) };
+}
+
+function writeSafely(req: IncomingMessage, res: ServerResponse, page: ErrorPage): void {
+	try {
+		writeErrorPage(req, res, page);
+	} catch {
+		// Last line of defence (e.g. an invalid header in `err.headers`): the
+		// response cannot be written, so end the connection rather than the process.
+		req.socket?.destroy();
+	}
+}
+
+function writeErrorPage(req: IncomingMessage, res: ServerResponse, page: ErrorPage): void {
+	const { status, headers, message } = page;
 	const body = createErrorDocument(message);
 	res.statusCode = status;
 	// An unknown status leaves the message undefined, so node falls back to its own table or 'unknown' (as finalhandler).

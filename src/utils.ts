@@ -33,3 +33,10 @@ export function splitUseArguments(args: readonly unknown[]): { path: unknown; ha
 	}
 	return { path, handlers: flatten(args.slice(offset)) };
 }
+
+const objectHasOwn = Object.prototype.hasOwnProperty;
+
+/** Whether `key` is an own property of `object`, even one without a prototype or with its own `hasOwnProperty`. */
+export function hasOwn(object: object, key: PropertyKey): boolean {
+	return objectHasOwn.call(object, key);
+}

@@ -6,6 +6,7 @@
  */
 import { statSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
+import { veloxError } from './errors';
 import type { EngineCallback, RenderCallback } from './types';
 
 /** What `app.render` passes: the `view engine` and `views` settings as set, and the app's engine table. */
@@ -43,7 +44,7 @@ export class View {
 		// non-string reach `path.extname`, whose TypeError names an argument the
 		// caller never saw; say what is wrong instead.
 		if (typeof name !== 'string') {
-			throw new TypeError('View name must be a string, got ' + (name === null ? 'null' : typeof name));
+			throw veloxError('VELOX_ERR_VIEW_NAME_TYPE', name === null ? 'null' : typeof name);
 		}
 		this.defaultEngine = options.defaultEngine;
 		this.ext = extname(name);
@@ -52,7 +53,7 @@ export class View {
 		this.root = options.root as string | string[];
 
 		if (!this.ext && !this.defaultEngine) {
-			throw new Error('No default engine was specified and no extension was provided.');
+			throw veloxError('VELOX_ERR_VIEW_NO_ENGINE');
 		}
 
 		let fileName = name;
@@ -97,7 +98,7 @@ export class View {
 	 */
 	render(options: object, callback: RenderCallback): void {
 		if (this.engine === undefined) {
-			callback(new Error('View "' + this.name + '" was not resolved to a file'));
+			callback(veloxError('VELOX_ERR_VIEW_NOT_RESOLVED', this.name));
 			return;
 		}
 		this.engine(this.path as string, options, callback);
@@ -125,7 +126,7 @@ function loadEngine(mod: string): EngineCallback {
 	const loaded = requireEngineModule(mod) as { __express?: unknown } | null | undefined;
 	const engine = loaded == null ? undefined : loaded.__express;
 	if (typeof engine !== 'function') {
-		throw new Error('Module "' + mod + '" does not provide a view engine.');
+		throw veloxError('VELOX_ERR_VIEW_ENGINE_MODULE', mod);
 	}
 	return engine as EngineCallback;
 }

@@ -97,8 +97,8 @@ export function discardBody(req: IncomingMessage, res: ServerResponse, limit: nu
 	const discard = new Discard(host, res, socket, budget, onDone);
 	host[kDiscard] = discard;
 	host.on('data', onData);
-	host.on('end', onEnd);
-	host.on('close', onClose);
+	host.on('end', onEndOrClose);
+	host.on('close', onEndOrClose);
 	const declared = req.headers['content-length'];
 	if (req.headers['transfer-encoding'] === undefined && declared !== undefined && Number(declared) - consumed > budget) {
 		// The rest cannot fit the bound: no point reading it before answering.
@@ -153,20 +153,12 @@ function onData(this: Host, chunk: Buffer): void {
 	}
 }
 
-/** The body ended: drained in time (answer now, keep-alive), or ended while lingering. */
-function onEnd(this: Host): void {
-	const discard = this[kDiscard];
-	if (discard === undefined || discard === null) return;
-	if (discard.state === DRAINING) {
-		finish(discard);
-		discard.onDone();
-	} else if (discard.state === LINGERING) {
-		closeAfterAnswer(discard);
-	}
-}
-
-/** The request closed before its end: the client went away (or node answered a broken request). */
-function onClose(this: Host): void {
+/**
+ * The body ended (drained in time: answer now, keep-alive; or ended while lingering), or the
+ * request closed before its end (the client went away, or node answered a broken request):
+ * both settle the discard alike, so one listener serves `end` and `close`.
+ */
+function onEndOrClose(this: Host): void {
 	const discard = this[kDiscard];
 	if (discard === undefined || discard === null) return;
 	if (discard.state === DRAINING) {
@@ -249,6 +241,6 @@ function finish(discard: Discard): void {
 	if (req[kDiscard] !== discard) return;
 	req[kDiscard] = null;
 	req.removeListener('data', onData);
-	req.removeListener('end', onEnd);
-	req.removeListener('close', onClose);
+	req.removeListener('end', onEndOrClose);
+	req.removeListener('close', onEndOrClose);
 }

@@ -3,7 +3,7 @@
  * `JSON.parse`, qs or zlib the way Express 4's body-parser does.
  */
 import statuses from 'statuses';
-import { createHttpError, type HttpError } from '../errors';
+import { createHttpError, type ErrorCode, type ErrorEntry, errorCatalog, type HttpError } from '../errors';
 
 /** A thrown value that may carry http-errors style fields. */
 interface ErrorLike extends Error {
@@ -15,13 +15,16 @@ interface ErrorLike extends Error {
 }
 
 /**
- * Gives a thrown value an HTTP status the way http-errors' `createError(status, err, props)`
- * does, since body-parser passes on the very error that `verify`, `JSON.parse` or zlib threw
+ * Gives a thrown value the HTTP status of catalog entry `entry` the way http-errors'
+ * `createError(status, err, props)` does, since body-parser passes on the very error that `verify`, `JSON.parse` or zlib threw
  * (Express 4 compatibility: users read `err.name`, `err.code` and the original stack):
  * an Error keeps its identity and its own `status`/`statusCode` wins over `status`; a string
- * becomes the message of a new error; `props` are copied onto the result.
+ * becomes the message of a new error (the message is the thrower's, not the catalog's);
+ * `props` are copied onto the result.
  */
-export function toHttpError(status: number, thrown: unknown, props?: Record<string, unknown>): HttpError {
+export function toHttpError(entry: ErrorCode, thrown: unknown, props?: Record<string, unknown>): HttpError {
+	const spec: ErrorEntry = errorCatalog[entry];
+	const status = spec.status ?? 500;
 	if (!(thrown instanceof Error)) {
 		return createHttpError(status, typeof thrown === 'string' ? thrown : undefined, props);
 	}
@@ -44,11 +47,12 @@ export function toHttpError(status: number, thrown: unknown, props?: Record<stri
 	return err as HttpError;
 }
 
-/** `err.type` when the thrown error has one, else `fallback` (body-parser keeps a thrown error's own type). */
-export function typeOf(thrown: unknown, fallback: string): unknown {
+/** `err.type` when the thrown error has one, else the catalog type of `code` (body-parser keeps a thrown error's own type). */
+export function typeOf(thrown: unknown, code: ErrorCode): unknown {
 	if (thrown instanceof Error) {
 		const type = (thrown as ErrorLike).type;
 		if (type) return type;
 	}
-	return fallback;
+	const spec: ErrorEntry = errorCatalog[code];
+	return spec.type;
 }

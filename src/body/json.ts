@@ -1,10 +1,9 @@
 /**
  * `velox.json()`: parses JSON bodies into `req.body`, as Express 4's `express.json()`.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { claimsRequest, compileReadConfig, compileTypeMatcher, requestCharset } from './options';
-import { failRequest, readBody, unsupportedCharset } from './read';
-import type { BodyParserMiddleware, BodyRequest, JsonOptions } from './types';
+import { errorCatalog } from '../errors';
+import { createParser } from './parser';
+import type { BodyParserMiddleware, JsonOptions } from './types';
 
 interface JsonSyntaxError extends SyntaxError {
 	[key: string]: unknown;
@@ -23,7 +22,6 @@ export function json(options?: JsonOptions): BodyParserMiddleware {
 	const opts = options || {};
 	const reviver = opts.reviver;
 	const strict = opts.strict !== false;
-	const matcher = compileTypeMatcher(opts.type, 'application/json');
 
 	function parse(text: string): unknown {
 		// Express 4 compatibility: an empty body gives `{}` (a common client-side mistake).
@@ -39,22 +37,14 @@ export function json(options?: JsonOptions): BodyParserMiddleware {
 		}
 	}
 
-	const config = compileReadConfig(opts, parse);
-
-	return function jsonParser(req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void {
-		const request = req as BodyRequest;
-		if (!claimsRequest(request, matcher)) {
-			next();
-			return;
-		}
-		const charset = requestCharset(request, matcher) || 'utf-8';
+	return createParser(opts, {
+		name: 'jsonParser',
+		defaultType: 'application/json',
+		parse,
+		charset: (named) => named || 'utf-8',
 		// RFC 7159 section 8.1: JSON is Unicode.
-		if (charset.slice(0, 4) !== 'utf-') {
-			failRequest(request, res, next, unsupportedCharset(charset), config.limit);
-			return;
-		}
-		readBody(request, res, next, config, charset);
-	};
+		decodes: (charset) => charset.slice(0, 4) === 'utf-',
+	});
 }
 
 /** The first character that is not JSON whitespace (RFC 7159), or `undefined`. */
@@ -76,7 +66,7 @@ function strictSyntaxError(text: string, character: string | undefined): SyntaxE
 	const partial = index === -1 ? '' : text.substring(0, index) + '#'.repeat(text.length - index);
 	try {
 		JSON.parse(partial);
-		return new SyntaxError('strict violation');
+		return new SyntaxError(errorCatalog.VELOX_ERR_JSON_STRICT.message);
 	} catch (thrown) {
 		const message = thrown instanceof Error ? thrown.message.replace(/#+/g, (placeholder) => text.substring(index, index + placeholder.length)) : undefined;
 		return normalizeSyntaxError(thrown, message);

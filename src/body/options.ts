@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import bytes from 'bytes';
 import contentType from 'content-type';
+import { veloxError } from '../errors';
 import { loadTypeIs } from '../lazy';
 import type { ReadConfig } from './read';
 import type { BodyParserOptions, BodyRequest } from './types';
@@ -21,14 +22,14 @@ export type TypeChecker = (req: IncomingMessage) => unknown;
 export function compileLimit(limit: BodyParserOptions['limit']): number {
 	if (limit === undefined || limit === null) return DEFAULT_LIMIT;
 	const parsed = bytes.parse(limit);
-	if (parsed === null || Number.isNaN(parsed)) throw new TypeError('option limit "' + String(limit) + '" is invalid');
+	if (parsed === null || Number.isNaN(parsed)) throw veloxError('VELOX_ERR_OPTION_LIMIT', limit);
 	return parsed;
 }
 
 /** `verify` or `null`; throws Express's TypeError when it is given but not a function. */
 export function compileVerify(verify: unknown): VerifyFunction | null {
 	if (!verify) return null;
-	if (typeof verify !== 'function') throw new TypeError('option verify must be function');
+	if (typeof verify !== 'function') throw veloxError('VELOX_ERR_OPTION_VERIFY');
 	return verify as VerifyFunction;
 }
 

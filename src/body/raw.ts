@@ -1,10 +1,8 @@
 /**
  * `velox.raw()`: reads bodies into a Buffer on `req.body`, as Express 4's `express.raw()`.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { claimsRequest, compileReadConfig, compileTypeMatcher } from './options';
-import { readBody } from './read';
-import type { BodyParserMiddleware, BodyRequest, RawOptions } from './types';
+import { createParser } from './parser';
+import type { BodyParserMiddleware, RawOptions } from './types';
 
 /**
  * Creates a middleware that reads `application/octet-stream` bodies (inflating gzip, deflate
@@ -15,16 +13,5 @@ import type { BodyParserMiddleware, BodyRequest, RawOptions } from './types';
  * app.put('/avatar', (req, res) => res.send(`${req.body.length} bytes`));
  */
 export function raw(options?: RawOptions): BodyParserMiddleware {
-	const opts = options || {};
-	const matcher = compileTypeMatcher(opts.type, 'application/octet-stream');
-	const config = compileReadConfig(opts, null);
-
-	return function rawParser(req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void {
-		const request = req as BodyRequest;
-		if (!claimsRequest(request, matcher)) {
-			next();
-			return;
-		}
-		readBody(request, res, next, config, null);
-	};
+	return createParser(options || {}, { name: 'rawParser', defaultType: 'application/octet-stream', parse: null, charset: null });
 }

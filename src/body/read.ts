@@ -10,7 +10,7 @@ import type { Readable, Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import iconv from 'iconv-lite';
 import onFinished from 'on-finished';
-import { createHttpError, type HttpError } from '../errors';
+import { type HttpError, requestError } from '../errors';
 import { discardBody } from './discard';
 import { toHttpError, typeOf } from './errors';
 import type { VerifyFunction } from './options';
@@ -89,10 +89,42 @@ function isUtf8(encoding: string): boolean {
 
 /** 415 `charset.unsupported`, as body-parser words it. */
 export function unsupportedCharset(encoding: string): HttpError {
-	return createHttpError(415, 'unsupported charset "' + encoding.toUpperCase() + '"', {
-		charset: encoding.toLowerCase(),
-		type: 'charset.unsupported',
-	});
+	return requestError('VELOX_ERR_CHARSET_UNSUPPORTED', [encoding.toUpperCase()], { charset: encoding.toLowerCase() });
+}
+
+/** True when `encoding` names a charset that can decode the body (`null`: a Buffer, nothing to decode). */
+function canDecode(encoding: string | null): boolean {
+	return encoding === null || isUtf8(encoding) || iconv.encodingExists(encoding);
+}
+
+/** The declared Content-Length, or `null` when absent or not a number (raw-body's `length`). */
+function declaredLength(req: BodyRequest): number | null {
+	const declared = req.headers['content-length'];
+	return declared === undefined || Number.isNaN(Number(declared)) ? null : Number.parseInt(declared, 10);
+}
+
+/**
+ * Why the body cannot be read, in body-parser's order of checks, or `null` when it can.
+ * `length` is the declared length of an identity body.
+ */
+function refusal(req: BodyRequest, config: ReadConfig, encoding: string | null, contentEncoding: string, length: number | null): HttpError | null {
+	// body-parser checks the charset first when there is a verify (its decoding happens late).
+	if (config.verify !== null && !canDecode(encoding)) return unsupportedCharset(encoding as string);
+	if (contentEncoding !== 'identity') {
+		if (!config.inflate) return requestError('VELOX_ERR_ENCODING_NOT_ALLOWED', [], { encoding: contentEncoding });
+		if (contentEncoding !== 'gzip' && contentEncoding !== 'deflate' && contentEncoding !== 'br') {
+			return requestError('VELOX_ERR_ENCODING_UNSUPPORTED', [contentEncoding], { encoding: contentEncoding });
+		}
+	}
+	// failRequest discards the body before answering, within bounds: a client announcing
+	// 50 MB is answered at once and its connection closed (see discard.ts).
+	if (length !== null && length > config.limit) return requestError('VELOX_ERR_ENTITY_TOO_LARGE', [], { expected: length, length, limit: config.limit });
+	// Checked on `req` even when inflating (body-parser checks the zlib stream, where they never fire).
+	// Truthiness, not `!== null`: a request stand-in that is not a node stream has no encoding either.
+	if (req.readableEncoding) return requestError('VELOX_ERR_STREAM_ENCODING_SET');
+	if (req.readable === false) return requestError('VELOX_ERR_STREAM_NOT_READABLE');
+	if (config.verify === null && !canDecode(encoding)) return unsupportedCharset(encoding as string);
+	return null;
 }
 
 /**
@@ -103,55 +135,14 @@ export function unsupportedCharset(encoding: string): HttpError {
 export function readBody(req: BodyRequest, res: ServerResponse, next: Next, config: ReadConfig, encoding: string | null): void {
 	// Flag as parsed so later parsers leave the request alone, as body-parser does.
 	req._body = true;
-	const limit = config.limit;
-
-	// body-parser checks the charset first when there is a verify (its decoding happens late).
-	if (config.verify !== null && encoding !== null && !isUtf8(encoding) && !iconv.encodingExists(encoding)) {
-		failRequest(req, res, next, unsupportedCharset(encoding), limit);
-		return;
-	}
-
 	const header = req.headers['content-encoding'];
 	const contentEncoding = header === undefined ? 'identity' : header.toLowerCase();
-	let length: number | null = null;
-	if (contentEncoding === 'identity') {
-		const declared = req.headers['content-length'];
-		length = declared === undefined || Number.isNaN(Number(declared)) ? null : Number.parseInt(declared, 10);
-	} else if (!config.inflate) {
-		failRequest(req, res, next, createHttpError(415, 'content encoding unsupported', { encoding: contentEncoding, type: 'encoding.unsupported' }), limit);
-		return;
-	} else if (contentEncoding !== 'gzip' && contentEncoding !== 'deflate' && contentEncoding !== 'br') {
-		failRequest(
-			req,
-			res,
-			next,
-			createHttpError(415, 'unsupported content encoding "' + contentEncoding + '"', { encoding: contentEncoding, type: 'encoding.unsupported' }),
-			limit,
-		);
+	const length = contentEncoding === 'identity' ? declaredLength(req) : null;
+	const err = refusal(req, config, encoding, contentEncoding, length);
+	if (err !== null) {
+		failRequest(req, res, next, err, config.limit);
 		return;
 	}
-
-	if (length !== null && length > limit) {
-		// failRequest discards the body before answering, within bounds: a client announcing
-		// 50 MB is answered at once and its connection closed (see discard.ts).
-		failRequest(req, res, next, createHttpError(413, 'request entity too large', { expected: length, length, limit, type: 'entity.too.large' }), limit);
-		return;
-	}
-	// Checked on `req` even when inflating (body-parser checks the zlib stream, where they never fire).
-	// Truthiness, not `!== null`: a request stand-in that is not a node stream has no encoding either.
-	if (req.readableEncoding) {
-		failRequest(req, res, next, createHttpError(500, 'stream encoding should not be set', { type: 'stream.encoding.set' }), limit);
-		return;
-	}
-	if (req.readable === false) {
-		failRequest(req, res, next, createHttpError(500, 'stream is not readable', { type: 'stream.not.readable' }), limit);
-		return;
-	}
-	if (config.verify === null && encoding !== null && !isUtf8(encoding) && !iconv.encodingExists(encoding)) {
-		failRequest(req, res, next, unsupportedCharset(encoding), limit);
-		return;
-	}
-
 	const host = req as BodyRequest & ReaderHost;
 	if (contentEncoding === 'identity') {
 		// Hot path: read `req` directly, no pipeline.
@@ -180,10 +171,7 @@ function onData(this: ReaderHost, chunk: Buffer): void {
 	// Counts inflated bytes when inflating, so a small gzip bomb stops at the limit.
 	reader.received += chunk.length;
 	if (reader.received > reader.config.limit) {
-		stopReading(
-			reader,
-			createHttpError(413, 'request entity too large', { limit: reader.config.limit, received: reader.received, type: 'entity.too.large' }),
-		);
+		stopReading(reader, requestError('VELOX_ERR_ENTITY_TOO_LARGE', [], { limit: reader.config.limit, received: reader.received }));
 		return;
 	}
 	if (reader.first === null) reader.first = chunk;
@@ -197,12 +185,7 @@ function onEnd(this: ReaderHost): void {
 	if (reader.length !== null && reader.received !== reader.length) {
 		stopReading(
 			reader,
-			createHttpError(400, 'request size did not match content length', {
-				expected: reader.length,
-				length: reader.length,
-				received: reader.received,
-				type: 'request.size.invalid',
-			}),
+			requestError('VELOX_ERR_REQUEST_SIZE_INVALID', [], { expected: reader.length, length: reader.length, received: reader.received }),
 		);
 		return;
 	}
@@ -223,13 +206,7 @@ function onRequestClose(this: ReaderHost): void {
 	if (this.readableEnded) return;
 	stopReading(
 		reader,
-		createHttpError(400, 'request aborted', {
-			code: 'ECONNABORTED',
-			expected: reader.length,
-			length: reader.length,
-			received: reader.received,
-			type: 'request.aborted',
-		}),
+		requestError('VELOX_ERR_REQUEST_ABORTED', [], { code: 'ECONNABORTED', expected: reader.length, length: reader.length, received: reader.received }),
 	);
 }
 
@@ -237,7 +214,7 @@ function onRequestClose(this: ReaderHost): void {
 function onStreamError(this: ReaderHost, err: Error): void {
 	const reader = this[kReader];
 	if (reader === undefined || reader === null || reader.done) return;
-	stopReading(reader, toHttpError(400, err));
+	stopReading(reader, toHttpError('VELOX_ERR_INFLATE_FAILED', err));
 }
 
 function ignoreError(): void {}
@@ -306,7 +283,7 @@ function parseBody(reader: BodyReader, body: Buffer): void {
 		try {
 			config.verify(req, reader.res, body, encoding);
 		} catch (thrown) {
-			next(toHttpError(403, thrown, { body, type: typeOf(thrown, 'entity.verify.failed') }));
+			next(toHttpError('VELOX_ERR_ENTITY_VERIFY_FAILED', thrown, { body, type: typeOf(thrown, 'VELOX_ERR_ENTITY_VERIFY_FAILED') }));
 			return;
 		}
 	}
@@ -315,7 +292,7 @@ function parseBody(reader: BodyReader, body: Buffer): void {
 		if (encoding !== null) text = decode(body, encoding);
 		req.body = config.parse === null ? text : config.parse(text as string);
 	} catch (thrown) {
-		next(toHttpError(400, thrown, { body: text, type: typeOf(thrown, 'entity.parse.failed') }));
+		next(toHttpError('VELOX_ERR_ENTITY_PARSE_FAILED', thrown, { body: text, type: typeOf(thrown, 'VELOX_ERR_ENTITY_PARSE_FAILED') }));
 		return;
 	}
 	next();

@@ -1,10 +1,8 @@
 /**
  * `velox.text()`: decodes bodies into a string on `req.body`, as Express 4's `express.text()`.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { claimsRequest, compileReadConfig, compileTypeMatcher, requestCharset } from './options';
-import { readBody } from './read';
-import type { BodyParserMiddleware, BodyRequest, TextOptions } from './types';
+import { createParser } from './parser';
+import type { BodyParserMiddleware, TextOptions } from './types';
 
 /**
  * Creates a middleware that decodes `text/plain` bodies (any charset iconv-lite knows,
@@ -18,15 +16,5 @@ import type { BodyParserMiddleware, BodyRequest, TextOptions } from './types';
 export function text(options?: TextOptions): BodyParserMiddleware {
 	const opts = options || {};
 	const defaultCharset = opts.defaultCharset || 'utf-8';
-	const matcher = compileTypeMatcher(opts.type, 'text/plain');
-	const config = compileReadConfig(opts, null);
-
-	return function textParser(req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void {
-		const request = req as BodyRequest;
-		if (!claimsRequest(request, matcher)) {
-			next();
-			return;
-		}
-		readBody(request, res, next, config, requestCharset(request, matcher) || defaultCharset);
-	};
+	return createParser(opts, { name: 'textParser', defaultType: 'text/plain', parse: null, charset: (named) => named || defaultCharset });
 }

@@ -1,14 +1,12 @@
 /**
  * `velox.urlencoded()`: parses form bodies into `req.body`, as Express 4's `express.urlencoded()`.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import querystring from 'node:querystring';
 import depd from 'depd';
 import { loadQs } from '../lazy';
-import { createHttpError } from '../errors';
-import { claimsRequest, compileReadConfig, compileTypeMatcher, requestCharset } from './options';
-import { failRequest, readBody, unsupportedCharset } from './read';
-import type { BodyParserMiddleware, BodyRequest, UrlencodedOptions } from './types';
+import { requestError, veloxError } from '../errors';
+import { createParser } from './parser';
+import type { BodyParserMiddleware, UrlencodedOptions } from './types';
 
 // Express 4 compatibility: the warning names body-parser, in its words, and NO_DEPRECATION=body-parser silences it.
 const deprecate = depd('body-parser');
@@ -25,30 +23,19 @@ const deprecate = depd('body-parser');
 export function urlencoded(options?: UrlencodedOptions): BodyParserMiddleware {
 	const opts = options || {};
 	if (opts.extended === undefined) deprecate('undefined extended: provide extended option');
-	const matcher = compileTypeMatcher(opts.type, 'application/x-www-form-urlencoded');
 	const queryParse = opts.extended !== false ? extendedParser(opts) : simpleParser(opts);
-	const config = compileReadConfig(opts, function parse(text: string): unknown {
-		return text.length !== 0 ? queryParse(text) : {};
+	return createParser(opts, {
+		name: 'urlencodedParser',
+		defaultType: 'application/x-www-form-urlencoded',
+		parse: (text) => (text.length !== 0 ? queryParse(text) : {}),
+		charset: (named) => named || 'utf-8',
+		decodes: (charset) => charset === 'utf-8',
 	});
-
-	return function urlencodedParser(req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void {
-		const request = req as BodyRequest;
-		if (!claimsRequest(request, matcher)) {
-			next();
-			return;
-		}
-		const charset = requestCharset(request, matcher) || 'utf-8';
-		if (charset !== 'utf-8') {
-			failRequest(request, res, next, unsupportedCharset(charset), config.limit);
-			return;
-		}
-		readBody(request, res, next, config, charset);
-	};
 }
 
 function parameterLimitOf(opts: UrlencodedOptions): number {
 	let parameterLimit = opts.parameterLimit !== undefined ? opts.parameterLimit : 1000;
-	if (Number.isNaN(Number(parameterLimit)) || parameterLimit < 1) throw new TypeError('option parameterLimit must be a positive number');
+	if (Number.isNaN(Number(parameterLimit)) || parameterLimit < 1) throw veloxError('VELOX_ERR_OPTION_PARAMETER_LIMIT');
 	if (Number.isFinite(Number(parameterLimit))) parameterLimit = parameterLimit | 0;
 	return parameterLimit;
 }
@@ -69,14 +56,14 @@ function parameterCount(body: string, limit: number): number | undefined {
 }
 
 function tooManyParameters(): Error {
-	return createHttpError(413, 'too many parameters', { type: 'parameters.too.many' });
+	return requestError('VELOX_ERR_PARAMETERS_TOO_MANY');
 }
 
 /** qs configured as Express 4 configures it (body-parser 1.20). */
 function extendedParser(opts: UrlencodedOptions): (body: string) => unknown {
 	const parameterLimit = parameterLimitOf(opts);
 	const depth = opts.depth !== undefined ? opts.depth : 32;
-	if (Number.isNaN(Number(depth)) || depth < 0) throw new TypeError('option depth must be a zero or a positive number');
+	if (Number.isNaN(Number(depth)) || depth < 0) throw veloxError('VELOX_ERR_OPTION_DEPTH');
 
 	return function queryParse(body: string): unknown {
 		const count = parameterCount(body, parameterLimit);
@@ -88,7 +75,7 @@ function extendedParser(opts: UrlencodedOptions): (body: string) => unknown {
 			// Express 4; qs itself never assigns `__proto__`, so Object.prototype stays clean.
 			return loadQs().parse(body, { allowPrototypes: true, arrayLimit, depth, strictDepth: true, parameterLimit });
 		} catch (thrown) {
-			if (thrown instanceof RangeError) throw createHttpError(400, 'The input exceeded the depth', { type: 'querystring.parse.rangeError' });
+			if (thrown instanceof RangeError) throw requestError('VELOX_ERR_DEPTH_EXCEEDED');
 			throw thrown;
 		}
 	};

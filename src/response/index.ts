@@ -12,13 +12,15 @@ import depd from 'depd';
 import mime from 'mime';
 import statuses from 'statuses';
 import vary from 'vary';
+import { veloxError } from '../errors';
 import { download, sendFile, sendfile } from '../send/response-methods';
 import { builtInETagOfString, type ETagFunction } from '../settings';
+import { hasOwn } from '../utils';
 
 import { clearCookie, cookie } from './cookie';
 import { getKnownHeader, setKnownHeader } from './fast-headers';
 import { format } from './format';
-import { json, jsonp } from './json';
+import { json, jsonp, twoArgumentBody } from './json';
 import { location, redirect } from './redirect';
 import type { HeaderValue, Next, RenderCallback, VeloxResponse } from './types';
 
@@ -80,21 +82,9 @@ function links(this: VeloxResponse, links: Record<string, string>): VeloxRespons
  * res.send({ ok: true });
  */
 function send(this: VeloxResponse, body?: unknown, ...rest: unknown[]): VeloxResponse {
-	let chunk = body;
+	let chunk = rest.length === 1 ? twoArgumentBody(this, 'send', body, rest[0], deprecate) : body;
 	let encoding: BufferEncoding | undefined;
 	const req = this.req;
-
-	if (rest.length === 1) {
-		const second = rest[0];
-		if (typeof body !== 'number' && typeof second === 'number') {
-			deprecate('res.send(body, status): Use res.status(status).send(body) instead');
-			this.statusCode = second;
-		} else {
-			deprecate('res.send(status, body): Use res.status(status).send(body) instead');
-			this.statusCode = body as number;
-			chunk = second;
-		}
-	}
 
 	// res.send(status): the status message as text (deprecated)
 	if (typeof chunk === 'number' && rest.length === 0) {
@@ -166,37 +156,51 @@ function send(this: VeloxResponse, body?: unknown, ...rest: unknown[]): VeloxRes
 		if (generateETag) {
 			if (etag !== undefined) setKnownHeader(this, 'ETag', 'etag', etag);
 			else {
-				// A custom `etag fn` gets a Buffer (and no encoding), as in Express;
-				// its value goes through node's checks.
-				if (typeof chunk === 'string') {
-					chunk = Buffer.from(chunk, encoding);
-					encoding = undefined;
-				}
-				const custom: unknown = (etagFn as ETagFunction)(chunk as string | Buffer, encoding);
-				if (custom) this.setHeader('ETag', String(custom));
+				chunk = setCustomETag(this, etagFn as ETagFunction, chunk as string | Buffer, encoding);
+				encoding = undefined;
 			}
 		}
 	}
 
-	if (req.fresh) this.statusCode = 304;
+	endSend(this, req, chunk as string | Buffer | undefined, encoding);
+	return this;
+}
+
+/**
+ * A custom `etag fn` gets a Buffer (and no encoding), as in Express; its value goes through
+ * node's checks. Returns the body as a Buffer, which is then written as is.
+ */
+function setCustomETag(res: VeloxResponse, etagFn: ETagFunction, chunk: string | Buffer, encoding: BufferEncoding | undefined): Buffer {
+	const buffer = typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk;
+	const custom: unknown = etagFn(buffer, undefined);
+	if (custom) res.setHeader('ETag', String(custom));
+	return buffer;
+}
+
+/**
+ * The last step of `res.send`: 304 for a fresh request, no body (and no body headers) for
+ * 204 and 304, an empty one for 205, none for HEAD.
+ */
+function endSend(res: VeloxResponse, req: VeloxResponse['req'], body: string | Buffer | undefined, encoding: BufferEncoding | undefined): void {
+	let chunk = body;
+	if (req.fresh) res.statusCode = 304;
 
 	// strip irrelevant headers
-	const statusCode = this.statusCode;
+	const statusCode = res.statusCode;
 	if (statusCode === 204 || statusCode === 304) {
-		this.removeHeader('Content-Type');
-		this.removeHeader('Content-Length');
-		this.removeHeader('Transfer-Encoding');
+		res.removeHeader('Content-Type');
+		res.removeHeader('Content-Length');
+		res.removeHeader('Transfer-Encoding');
 		chunk = '';
 	}
 	if (statusCode === 205) {
-		this.setHeader('Content-Length', '0');
-		this.removeHeader('Transfer-Encoding');
+		res.setHeader('Content-Length', '0');
+		res.removeHeader('Transfer-Encoding');
 		chunk = '';
 	}
 
-	if (req.method === 'HEAD') this.end();
-	else this.end(chunk as string | Buffer, encoding as BufferEncoding);
-	return this;
+	if (req.method === 'HEAD') res.end();
+	else res.end(chunk as string | Buffer, encoding as BufferEncoding);
 }
 
 /**
@@ -309,7 +313,7 @@ function header(this: VeloxResponse, field: unknown, ...rest: unknown[]): VeloxR
 		const raw = rest[0];
 		let value = Array.isArray(raw) ? raw.map(String) : String(raw);
 		if ((field as string).toLowerCase() === 'content-type') {
-			if (Array.isArray(value)) throw new TypeError('Content-Type cannot be set to an Array');
+			if (Array.isArray(value)) throw veloxError('VELOX_ERR_CONTENT_TYPE_ARRAY');
 			if (!charsetRegExp.test(value)) {
 				const charset = mimeCharsets.lookup(value.split(';')[0]);
 				if (charset) value += '; charset=' + charset.toLowerCase();
@@ -412,7 +416,7 @@ Object.defineProperty(response, 'locals', {
 		// Read on a prototype (`velox.response`, an app's `app.response`, which
 		// owns `app`), it is undefined as in Express: materialising it there
 		// would share one object between all later requests.
-		if ((this as object) === response || Object.prototype.hasOwnProperty.call(this, 'app')) return undefined;
+		if ((this as object) === response || hasOwn(this, 'app')) return undefined;
 		const locals = Object.create(null);
 		Object.defineProperty(this, 'locals', { configurable: true, enumerable: true, writable: true, value: locals });
 		return locals;

@@ -20,18 +20,7 @@ const paragraphSeparatorRegExp = /\u2029/g;
  * res.status(201).json({ id: 7 });
  */
 export function json(this: VeloxResponse, obj?: unknown, ...rest: unknown[]): VeloxResponse {
-	let value = obj;
-	if (rest.length === 1) {
-		const second = rest[0];
-		if (typeof second === 'number') {
-			deprecate('res.json(obj, status): Use res.status(status).json(obj) instead');
-			this.statusCode = second;
-		} else {
-			deprecate('res.json(status, obj): Use res.status(status).json(obj) instead');
-			this.statusCode = obj as number;
-			value = second;
-		}
-	}
+	const value = rest.length === 1 ? twoArgumentBody(this, 'json', obj, rest[0], deprecate) : obj;
 	// Hot path: settings read directly (own or inherited from a parent app).
 	const settings = this.app.settings;
 	const body = stringify(value, settings['json replacer'], settings['json spaces'], settings['json escape']);
@@ -50,18 +39,7 @@ export function json(this: VeloxResponse, obj?: unknown, ...rest: unknown[]): Ve
  * res.jsonp({ name: 'tobi' });
  */
 export function jsonp(this: VeloxResponse, obj?: unknown, ...rest: unknown[]): VeloxResponse {
-	let value = obj;
-	if (rest.length === 1) {
-		const second = rest[0];
-		if (typeof second === 'number') {
-			deprecate('res.jsonp(obj, status): Use res.status(status).jsonp(obj) instead');
-			this.statusCode = second;
-		} else {
-			deprecate('res.jsonp(status, obj): Use res.status(status).jsonp(obj) instead');
-			this.statusCode = obj as number;
-			value = second;
-		}
-	}
+	const value = rest.length === 1 ? twoArgumentBody(this, 'jsonp', obj, rest[0], deprecate) : obj;
 	const settings = this.app.settings;
 	let body = stringify(value, settings['json replacer'], settings['json spaces'], settings['json escape']);
 	let callback = this.req.query[settings['jsonp callback name'] as string];
@@ -89,6 +67,26 @@ export function jsonp(this: VeloxResponse, obj?: unknown, ...rest: unknown[]): V
 	}
 
 	return this.send(body);
+}
+
+/**
+ * Express 4's deprecated `(body, status)` and `(status, body)` forms of `res.send`, `res.json`
+ * and `res.jsonp`: warns in Express's words, sets the status and returns the body. A number
+ * second means `(body, status)`, except that `res.send` reads two numbers as `(status, body)`,
+ * as Express does. `warn` is the calling module's depd: depd then reports the user's call
+ * site, as Express's warnings do (one `warn` call per form keeps them reported apart).
+ */
+export function twoArgumentBody(res: VeloxResponse, method: 'send' | 'json' | 'jsonp', first: unknown, second: unknown, warn: (message: string) => void): unknown {
+	const noun = method === 'send' ? 'body' : 'obj';
+	const advice = ': Use res.status(status).' + method + '(' + noun + ') instead';
+	if (typeof second === 'number' && (method !== 'send' || typeof first !== 'number')) {
+		warn('res.' + method + '(' + noun + ', status)' + advice);
+		res.statusCode = second;
+		return first;
+	}
+	warn('res.' + method + '(status, ' + noun + ')' + advice);
+	res.statusCode = first as number;
+	return second;
 }
 
 /**

@@ -9,7 +9,7 @@ import type { Socket } from 'node:net';
 import { resolve } from 'node:path';
 import contentDisposition from 'content-disposition';
 import depd from 'depd';
-import type { HttpError } from '../errors';
+import { type ErrorCode, type HttpError, veloxError } from '../errors';
 import type { DownloadOptions, ErrorCallback, SendFileOptions } from '../types';
 import { compileSendConfig, type SendOptions } from './config';
 import { FileTransfer } from './transfer';
@@ -28,8 +28,9 @@ export interface ResponseLike extends ServerResponse {
 /** A transfer error as Express reports it: send's HttpError, or EISDIR / ECONNABORTED. */
 type TransferError = (Error & { code?: string; syscall?: string }) | HttpError;
 
-function codedError(message: string, code: string): TransferError {
-	const err: TransferError = new Error(message);
+/** The catalog error `entry` with Express's own `code` (`EISDIR`, `ECONNABORTED`) set as Express sets it. */
+function codedError(entry: ErrorCode, code: string): TransferError {
+	const err: TransferError = veloxError(entry);
 	err.code = code;
 	return err;
 }
@@ -87,7 +88,7 @@ class ResponseFileTransfer extends FileTransfer {
 	}
 
 	protected override onDirectory(): void {
-		this.#finish(codedError('EISDIR, read', 'EISDIR'));
+		this.#finish(codedError('VELOX_ERR_SENDFILE_IS_DIRECTORY', 'EISDIR'));
 	}
 
 	protected override onError(err: HttpError): void {
@@ -105,7 +106,7 @@ class ResponseFileTransfer extends FileTransfer {
 		}
 		const socketError = socketErrorOf(this.#socket);
 		if (socketError instanceof Error && (socketError as TransferError & { code?: string }).code !== 'ECONNRESET') this.#finish(socketError);
-		else this.#finish(codedError('Request aborted', 'ECONNABORTED'));
+		else this.#finish(codedError('VELOX_ERR_SENDFILE_ABORTED', 'ECONNABORTED'));
 	}
 }
 
@@ -132,13 +133,13 @@ export function sendFile(this: ResponseLike, path: string, options?: FileOptions
 	const next = this.req.next;
 	let opts: FileOptions = (options as FileOptions) || {};
 
-	if (!path) throw new TypeError('path argument is required to res.sendFile');
-	if (typeof path !== 'string') throw new TypeError('path must be a string to res.sendFile');
+	if (!path) throw veloxError('VELOX_ERR_SENDFILE_PATH_REQUIRED');
+	if (typeof path !== 'string') throw veloxError('VELOX_ERR_SENDFILE_PATH_TYPE');
 	if (typeof options === 'function') {
 		done = options;
 		opts = {};
 	}
-	if (!opts.root && !isAbsolute(path)) throw new TypeError('path must be absolute or specify root to res.sendFile');
+	if (!opts.root && !isAbsolute(path)) throw veloxError('VELOX_ERR_SENDFILE_PATH_RELATIVE');
 
 	// As Express: the path goes through encodeURI (a lone surrogate throws URIError here)
 	// and the engine decodes it like a URL path.

@@ -93,7 +93,7 @@ export abstract class FileTransfer {
 			return;
 		}
 		if (this.config.index.length !== 0 && this.hasTrailingSlash()) {
-			this.#sendIndex(path, 0, null);
+			this.#sendFirst(path, true, 0, null);
 			return;
 		}
 		this.#sendFile(path);
@@ -120,7 +120,7 @@ export abstract class FileTransfer {
 		stat(path, (err, stats) => {
 			if (err !== null) {
 				if (err.code === 'ENOENT' && extname(path) === '' && path.charCodeAt(path.length - 1) !== SEPARATOR_CODE) {
-					this.#sendWithExtension(path, 0, err);
+					this.#sendFirst(path, false, 0, err);
 				} else {
 					this.onError(fileSystemError(err));
 				}
@@ -131,34 +131,22 @@ export abstract class FileTransfer {
 		});
 	}
 
-	/** Tries `path.ext` for each configured extension, in order; directories are skipped. */
-	#sendWithExtension(path: string, index: number, lastError: NodeJS.ErrnoException | null): void {
-		const extensions = this.config.extensions;
-		if (index >= extensions.length) {
-			if (lastError !== null) this.onError(fileSystemError(lastError));
-			else this.error(404);
-			return;
-		}
-		const candidate = path + '.' + extensions[index];
-		stat(candidate, (err, stats) => {
-			if (err !== null) this.#sendWithExtension(path, index + 1, err);
-			else if (stats.isDirectory()) this.#sendWithExtension(path, index + 1, null);
-			else this.#sendStat(candidate, stats);
-		});
-	}
-
-	/** Tries each index file of the directory `path`, in order; directories are skipped. */
-	#sendIndex(path: string, index: number, lastError: NodeJS.ErrnoException | null): void {
-		const names = this.config.index;
+	/**
+	 * Sends the first candidate that is a file, trying in order `path.ext` for each configured
+	 * extension (`asIndex` false) or `path/name` for each index file (`asIndex` true);
+	 * directories are skipped. None: the last stat error, or 404.
+	 */
+	#sendFirst(path: string, asIndex: boolean, index: number, lastError: NodeJS.ErrnoException | null): void {
+		const names = asIndex ? this.config.index : this.config.extensions;
 		if (index >= names.length) {
 			if (lastError !== null) this.onError(fileSystemError(lastError));
 			else this.error(404);
 			return;
 		}
-		const candidate = join(path, names[index]);
+		const candidate = asIndex ? join(path, names[index]) : path + '.' + names[index];
 		stat(candidate, (err, stats) => {
-			if (err !== null) this.#sendIndex(path, index + 1, err);
-			else if (stats.isDirectory()) this.#sendIndex(path, index + 1, null);
+			if (err !== null) this.#sendFirst(path, asIndex, index + 1, err);
+			else if (stats.isDirectory()) this.#sendFirst(path, asIndex, index + 1, null);
 			else this.#sendStat(candidate, stats);
 		});
 	}
