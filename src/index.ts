@@ -24,8 +24,7 @@ import { veloxError } from './errors';
 import { timeout } from './timeout';
 import type * as T from './types';
 import type * as B from './types/beyond';
-
-type Next = (err?: unknown) => void;
+import type { Next } from './router/layer';
 
 /** Copies own property descriptors, skipping names `target` already has (merge-descriptors, redefine = false). */
 function mixin(target: object, source: object): void {
