@@ -11,6 +11,7 @@ import { finalHandle } from './final-handler';
 import { handleHttp2, restoreHttp2Prototypes } from './http2';
 import type { Next } from './router/layer';
 import { methods } from './router/methods';
+import type { RequestPrototype } from './request';
 import type { Route } from './router/route';
 import { setKnownHeader } from './response/fast-headers';
 import { kFinalHandler, Router } from './router/router';
@@ -46,7 +47,7 @@ export interface App extends EventEmitter {
 	locals: Record<string, unknown>;
 	mountpath: unknown;
 	parent?: App;
-	request: Record<string | symbol, unknown>;
+	request: RequestPrototype;
 	response: Record<string | symbol, unknown>;
 	_router: Router | undefined;
 	[kQueryParser]?: QueryParserFunction;
