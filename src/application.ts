@@ -11,11 +11,13 @@ import { finalHandle } from './final-handler';
 import { handleHttp2, restoreHttp2Prototypes } from './http2';
 import type { Next } from './router/layer';
 import { methods } from './router/methods';
+import type { RequestPrototype } from './request';
+import type { Route } from './router/route';
 import { setKnownHeader } from './response/fast-headers';
 import { kFinalHandler, Router } from './router/router';
 import { compileETag, compileQueryParser, compileTrust, parseQueryStringWithoutSetting, type QueryParserFunction } from './settings';
 import { injectRequest } from './inject';
-import { kMountedApp, listRoutes } from './routes';
+import { kMountedApp, listRoutes, type RouteList } from './routes';
 import { isTracing, traceRequest, traceUnhandled, tracing } from './tracing';
 import { kQueryParser, kRequestClass, kResponseClass } from './symbols';
 import { splitUseArguments } from './utils';
@@ -45,7 +47,7 @@ export interface App extends EventEmitter {
 	locals: Record<string, unknown>;
 	mountpath: unknown;
 	parent?: App;
-	request: Record<string | symbol, unknown>;
+	request: RequestPrototype;
 	response: Record<string | symbol, unknown>;
 	_router: Router | undefined;
 	[kQueryParser]?: QueryParserFunction;
@@ -62,7 +64,17 @@ export interface App extends EventEmitter {
 	enable(setting: string): App;
 	disable(setting: string): App;
 	path(): string;
-	[member: string]: unknown;
+	use(...args: unknown[]): App;
+	route(path: unknown): Route;
+	param(name: unknown, fn: unknown): App;
+	engine(ext: string, fn: unknown): App;
+	all(path: unknown, ...handlers: unknown[]): App;
+	/** The other routing methods (`app.post`, `app.delete`, …) are added from `methods`; `get` is `app.get(setting)` above. */
+	del(...args: unknown[]): unknown;
+	render(name: string, options?: unknown, callback?: RenderCallback): void;
+	listen(...args: unknown[]): Server;
+	routes(): RouteList;
+	inject(options: unknown): unknown;
 }
 
 interface VeloxRequestLike extends IncomingMessage {
@@ -223,7 +235,7 @@ app.use = function use(this: App, ...args: unknown[]): App {
 };
 
 /** Beyond Express 4: every middleware, route and mount, in registration order (routes.ts). */
-app.routes = function routes(this: App): unknown {
+app.routes = function routes(this: App): RouteList {
 	return listRoutes(this._router?.stack);
 };
 
@@ -232,7 +244,7 @@ app.inject = function inject(this: App, options: unknown): unknown {
 	return injectRequest(this, options as Parameters<typeof injectRequest>[1]);
 };
 
-app.route = function route(this: App, path: unknown): unknown {
+app.route = function route(this: App, path: unknown): Route {
 	this.lazyrouter();
 	return this._router!.route(path as string);
 };
@@ -302,7 +314,7 @@ app.disable = function disable(this: App, setting: string): App {
 };
 
 for (const method of methods) {
-	app[method] = function routeMethod(this: App, path: unknown, ...handlers: unknown[]): unknown {
+	application[method] = function routeMethod(this: App, path: unknown, ...handlers: unknown[]): unknown {
 		if (method === 'get' && handlers.length === 0) return this.set(path as string);
 		this.lazyrouter();
 		const route = this._router!.route(path as string);
@@ -318,7 +330,7 @@ app.all = function all(this: App, path: unknown, ...handlers: unknown[]): App {
 	return this;
 };
 
-app.del = deprecate.function(app.delete as (...args: unknown[]) => unknown, 'app.del: Use app.delete instead');
+app.del = deprecate.function(application.delete as (...args: unknown[]) => unknown, 'app.del: Use app.delete instead');
 
 app.render = function render(this: App, name: string, options?: unknown, callback?: RenderCallback): void {
 	const cache = this.cache;

@@ -24,8 +24,7 @@ import { veloxError } from './errors';
 import { timeout } from './timeout';
 import type * as T from './types';
 import type * as B from './types/beyond';
-
-type Next = (err?: unknown) => void;
+import type { Next } from './router/layer';
 
 /** Copies own property descriptors, skipping names `target` already has (merge-descriptors, redefine = false). */
 function mixin(target: object, source: object): void {
@@ -81,7 +80,7 @@ interface Velox {
 const velox = createApplication as Velox;
 // The implementation's objects are typed by their own (internal) types; the public ones describe them.
 velox.application = application as unknown as T.Application;
-velox.request = request as unknown as T.Request;
+velox.request = request as T.Request;
 velox.response = response as unknown as T.Response;
 velox.Route = RouteClass as unknown as T.RouteConstructor;
 velox.Router = RouterFactory as unknown as Velox['Router'];
@@ -98,7 +97,7 @@ velox.text = function text(options) {
 velox.urlencoded = function urlencoded(options) {
 	return loadBodyParsers().urlencoded(options);
 };
-velox.static = serveStatic as unknown as T.ServeStatic;
+velox.static = serveStatic as T.ServeStatic;
 velox.query = query as Velox['query'];
 
 // Express 4 removed its bundled middleware and explains so when they are reached for.

@@ -45,7 +45,28 @@ interface VeloxRequest extends IncomingMessage {
 
 type Negotiate = (...values: unknown[]) => unknown;
 
-export const request: Record<string | symbol, unknown> = Object.create(IncomingMessage.prototype);
+type Negotiator = (this: VeloxRequest, ...values: unknown[]) => unknown;
+
+/**
+ * The request prototype's own methods, by name, so a misspelt member does not type-check (the
+ * getters are defined by name with `defineGetter`). The public shape is `Request` in types/request.ts.
+ */
+export interface RequestPrototype extends IncomingMessage {
+	get: (this: VeloxRequest, name: string) => string | string[] | undefined;
+	header: (this: VeloxRequest, name: string) => string | string[] | undefined;
+	accepts: Negotiator;
+	acceptsEncodings: Negotiator;
+	acceptsEncoding: Negotiator;
+	acceptsCharsets: Negotiator;
+	acceptsCharset: Negotiator;
+	acceptsLanguages: Negotiator;
+	acceptsLanguage: Negotiator;
+	range: (this: VeloxRequest, size: number, options?: parseRange.Options) => parseRange.Result | parseRange.Ranges | undefined;
+	param: (this: VeloxRequest, ...args: [name?: string, defaultValue?: unknown]) => unknown;
+	is: (this: VeloxRequest, ...types: unknown[]) => string | false | null;
+}
+
+export const request: RequestPrototype = Object.create(IncomingMessage.prototype);
 
 /** A getter as Express's `defineGetter` makes it: configurable, enumerable, no setter (assignment throws in strict code). */
 function defineGetter(name: string, getter: (this: VeloxRequest) => unknown): void {

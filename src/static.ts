@@ -11,6 +11,7 @@ import { compileSendConfig, type SendConfig, type SendOptions } from './send/con
 import { redirectToDirectory } from './send/redirect';
 import { FileTransfer } from './send/transfer';
 import { pathnameOf } from './url';
+import type { Next } from './router/layer';
 
 export interface ServeStaticOptions<Res extends ServerResponse = ServerResponse> extends SendOptions {
 	/** true (default): client errors and missing files call `next()`; false: `next(err)`. */
@@ -22,7 +23,6 @@ export interface ServeStaticOptions<Res extends ServerResponse = ServerResponse>
 }
 
 type StaticRequest = IncomingMessage & { originalUrl?: string };
-type Next = (err?: unknown) => void;
 
 /** What one `velox.static` middleware computed at registration. */
 interface StaticSettings {

@@ -19,12 +19,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import ms from 'ms';
 import { veloxError } from './errors';
+import type { Next } from './router/layer';
 
 const kController: unique symbol = Symbol('velox.abortController');
 const kTimer: unique symbol = Symbol('velox.timeoutTimer');
 const kGuarded: unique symbol = Symbol('velox.lateWritesGuarded');
-
-type Next = (err?: unknown) => void;
 
 interface SignalRequest extends IncomingMessage {
 	res?: ServerResponse;

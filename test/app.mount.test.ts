@@ -19,7 +19,7 @@ describe('mounting', () => {
 		child.on('mount', (arg: unknown) => seen.push(arg));
 		parent.use('/child', child);
 		assert.deepEqual(seen, [parent]);
-		assert.equal((child as unknown as { parent: unknown }).parent, parent);
+		assert.equal(child.parent, parent);
 	});
 
 	test('mountpath is the pattern: "/" by default, a string, or an array', () => {

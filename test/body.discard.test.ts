@@ -17,7 +17,7 @@ import velox from '../src/index';
 
 type FrameworkName = 'express' | 'velox';
 type Factory = typeof express;
-const factories: Record<FrameworkName, Factory> = { express, velox: velox as unknown as Factory };
+const factories: Record<FrameworkName, Factory> = { express, velox };
 
 interface Parsed {
 	status: string;

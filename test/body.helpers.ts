@@ -25,8 +25,8 @@ export interface Parsers {
 }
 
 export const frameworks: Record<FrameworkName, { create(): any; parsers: Parsers }> = {
-	express: { create: () => express(), parsers: express as unknown as Parsers },
-	velox: { create: () => velox(), parsers: velox as unknown as Parsers },
+	express: { create: () => express(), parsers: express },
+	velox: { create: () => velox(), parsers: velox },
 };
 
 /** Describes any `req.body` (or `err.body`) as JSON, keeping Buffers, strings and prototypes apart. */

@@ -177,7 +177,7 @@ describe('demo app: the same app on express@4', () => {
 
 	test('every page, form post, API call and static file answers as on express@4, unchanged app', async () => {
 		const { velox } = await compat(
-			(framework) => createDemoApp({ framework, secret: SECRET }) as unknown as Listener,
+			(framework) => createDemoApp({ framework, secret: SECRET }),
 			async (agent) => [
 				await agent.get('/'),
 				await agent.post('/notes').type('form').send({ title: '', body: 'x', author: 'Eve' }),

@@ -191,7 +191,7 @@ function build(framework: Framework): http.RequestListener {
 			next(err);
 		}
 	});
-	return app as unknown as http.RequestListener;
+	return app;
 }
 
 // ---------------------------------------------------------------------------
@@ -615,7 +615,7 @@ test(`random differential against express@4 (seed ${SEED}, ${COUNT} requests)`, 
 	let actual: ConnectionResult[];
 	try {
 		expected = await runAll(express, scripts);
-		actual = await runAll(velox as unknown as Framework, scripts);
+		actual = await runAll(velox, scripts);
 	} finally {
 		console.error = consoleError;
 	}

@@ -152,7 +152,7 @@ describe('HTTP/2 cleartext (h2c): http2.createServer(app)', () => {
 	let port = 0;
 
 	before(async () => {
-		server = http2.createServer(fullApp() as unknown as (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void);
+		server = http2.createServer(fullApp());
 		port = await listen(server);
 		session = await connectH2('http://127.0.0.1:' + port);
 	});
@@ -198,7 +198,7 @@ describe('HTTP/2 cleartext (h2c): http2.createServer(app)', () => {
 	test('trust proxy: X-Forwarded-Proto / X-Forwarded-Host / X-Forwarded-For as on HTTP/1', async () => {
 		const app = fullApp();
 		app.set('trust proxy', 'loopback');
-		const trusted = http2.createServer(app as unknown as (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void);
+		const trusted = http2.createServer(app);
 		const trustedPort = await listen(trusted);
 		const client = await connectH2('http://127.0.0.1:' + trustedPort);
 		try {
@@ -345,7 +345,7 @@ describe('HTTP/2 cleartext (h2c): http2.createServer(app)', () => {
 			res.json({ version: req.httpVersion, hostname: req.hostname });
 		});
 		const h1 = (await import('node:http')).createServer(app);
-		const h2 = http2.createServer(app as unknown as (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void);
+		const h2 = http2.createServer(app);
 		const p1 = await listen(h1);
 		const p2 = await listen(h2);
 		const client = await connectH2('http://127.0.0.1:' + p2);
@@ -436,7 +436,7 @@ describe('HTTP/2 request and response objects', () => {
 
 describe('no HTTP/2 request takes the process down', () => {
 	test('an app without routes answers 404; an app used as middleware in another', async () => {
-		const empty = http2.createServer(velox() as unknown as (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void);
+		const empty = http2.createServer(velox());
 		const port = await listen(empty);
 		const client = await connectH2('http://127.0.0.1:' + port);
 		try {
@@ -470,7 +470,7 @@ describe('no HTTP/2 request takes the process down', () => {
 		app.get('/ok', (_req: Request, res: Response) => {
 			res.send('ok');
 		});
-		const server = http2.createServer(app as unknown as (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void);
+		const server = http2.createServer(app);
 		const port = await listen(server);
 		const client = await connectH2('http://127.0.0.1:' + port);
 		try {

@@ -208,7 +208,7 @@ describe('body parsers "with limit option should not error when inflating"', () 
 
 	/** A client that writes the gzip body, waits, then finishes the request and reads the answer. */
 	async function pausedGzipUpload(name: FrameworkName, parser: string, type: string, body: string): Promise<{ status: number; keptAlive: boolean }> {
-		const factory = name === 'express' ? express : (velox as unknown as typeof express);
+		const factory: typeof express = name === 'express' ? express : velox;
 		const app = factory();
 		app.set('env', 'test');
 		app.use((factory as unknown as Record<string, (options: object) => express.RequestHandler>)[parser]({ limit: '1kb', extended: false }));

@@ -37,7 +37,7 @@ test('req.protocol is the first X-Forwarded-Proto value, trimmed, from a trusted
 });
 
 test('req.protocol is https on a TLS connection unless a trusted proxy says otherwise', () => {
-	for (const framework of [velox, express] as unknown as (() => any)[]) {
+	for (const framework of [velox, express]) {
 		const app = framework();
 		const direct = fakeRequest(app, { encrypted: true, remoteAddress: '203.0.113.5' }, { 'x-forwarded-proto': 'http' });
 		assert.equal(direct.protocol, 'https');

@@ -215,7 +215,7 @@ describe('req.signal', () => {
 			completed.push(req.signal!);
 			res.send('fast');
 		});
-		const server = http2.createServer(app as unknown as (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void);
+		const server = http2.createServer(app);
 		const port = await listen(server);
 		const session = await connectH2('http://127.0.0.1:' + port);
 		try {

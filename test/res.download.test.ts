@@ -12,7 +12,7 @@ type Err = (Error & { code?: string; status?: number }) | undefined | null;
 
 function appWith(handler: (res: Response) => void) {
 	const { app } = createKit('velox');
-	const typed = app as unknown as ReturnType<typeof velox>;
+	const typed = app;
 	typed.get('/', (_req, res) => handler(res));
 	typed.use(reportErrors as never);
 	return typed;
@@ -101,7 +101,7 @@ describe('res.download', () => {
 	it('matches express res.download', async () => {
 		await differential(
 			(kit) => {
-				const app = kit.app as unknown as ReturnType<typeof velox>;
+				const app = kit.app;
 				const report = (res: Response) => (err?: Err) => {
 					if (err && !res.headersSent) res.status(598).json({ code: err.code, status: err.status, message: err.message });
 				};

@@ -16,7 +16,7 @@ export { captureDeprecations, type Deprecation, differential, type Framework, ty
 
 /** A Velox app with `env` = test, typed as Express's so handlers read the same in every test. */
 export function createApp(): ReturnType<Framework> {
-	const app = (velox as unknown as Framework)();
+	const app = velox();
 	app.set('env', 'test');
 	return app;
 }

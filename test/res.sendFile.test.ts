@@ -25,7 +25,7 @@ type Err = (Error & { code?: string; status?: number; expose?: boolean; syscall?
 
 function appWith(handler: (res: Response) => void) {
 	const { app } = createKit('velox');
-	const typed = app as unknown as ReturnType<typeof velox>;
+	const typed = app;
 	typed.get('/', (_req, res) => handler(res));
 	typed.use(reportErrors as never);
 	return typed;
@@ -71,7 +71,7 @@ describe('res.sendFile', () => {
 
 	it('throws TypeError for a missing, non-string or relative path without root', () => {
 		const { app } = createKit('velox');
-		const res = Object.create((app as unknown as { response: object }).response, { req: { value: {} } }) as Response;
+		const res = Object.create(app.response, { req: { value: {} } }) as Response;
 		assert.throws(() => res.sendFile(''), { name: 'TypeError', message: 'path argument is required to res.sendFile' });
 		assert.throws(() => res.sendFile(5 as unknown as string), { name: 'TypeError', message: 'path must be a string to res.sendFile' });
 		assert.throws(() => res.sendFile('hello.txt'), { name: 'TypeError', message: 'path must be absolute or specify root to res.sendFile' });
@@ -167,7 +167,7 @@ describe('res.sendFile', () => {
 		assert.equal(ranged.headers['content-range'], 'bytes 1-2/4');
 		await differential(
 			(kit) => {
-				const app = kit.app as unknown as ReturnType<typeof velox>;
+				const app = kit.app;
 				app.get('/slice', (req, res) => {
 					const query = req.query as Record<string, string>;
 					res.sendFile(file, { start: Number(query.start), end: query.end === undefined ? undefined : Number(query.end) });
@@ -233,7 +233,7 @@ describe('res.sendFile', () => {
 		const baseline = openDescriptorCount();
 		const probe = callbackProbe();
 		const app = appWith((res) => res.sendFile(path.join(temp.dir, 'large.bin'), probe.callback));
-		const running = await listen(app as unknown as RequestListener);
+		const running = await listen(app);
 		try {
 			const socket = net.connect(running.port, '127.0.0.1');
 			await once(socket, 'connect');
@@ -256,11 +256,11 @@ describe('res.sendFile', () => {
 	it('called after the client went away, calls back with ECONNABORTED', async () => {
 		const probe = callbackProbe();
 		const { app } = createKit('velox');
-		const typed = app as unknown as ReturnType<typeof velox>;
+		const typed = app;
 		typed.get('/', (_req, res) => {
 			res.on('close', () => setImmediate(() => res.sendFile(path.join(FIXTURES, 'hello.txt'), probe.callback)));
 		});
-		const running = await listen(typed as unknown as RequestListener);
+		const running = await listen(typed);
 		try {
 			const socket = net.connect(running.port, '127.0.0.1');
 			await once(socket, 'connect');
@@ -277,7 +277,7 @@ describe('res.sendFile', () => {
 	it('without a callback, an aborted transfer is not sent to next(err)', async () => {
 		let errors = 0;
 		const { app } = createKit('velox');
-		const typed = app as unknown as ReturnType<typeof velox>;
+		const typed = app;
 		let finished: () => void = () => {};
 		const closed = new Promise<void>((resolve) => {
 			finished = resolve;
@@ -289,7 +289,7 @@ describe('res.sendFile', () => {
 		typed.use((_err: unknown, _req: unknown, _res: unknown, _next: unknown) => {
 			errors++;
 		});
-		const running = await listen(typed as unknown as RequestListener);
+		const running = await listen(typed);
 		try {
 			const socket = net.connect(running.port, '127.0.0.1');
 			await once(socket, 'connect');
@@ -324,7 +324,7 @@ describe('res.sendFile', () => {
 				const report = (res: Response) => (err?: Err) => {
 					if (err && !res.headersSent) res.status(598).json({ code: err.code, status: err.status, expose: err.expose, message: err.message, name: err.name });
 				};
-				const app = kit.app as unknown as ReturnType<typeof velox>;
+				const app = kit.app;
 				app.get('/abs/*', (req, res) => res.sendFile(path.join(FIXTURES, (req.params as Record<string, string>)[0])));
 				app.get('/root/*', (req, res) => res.sendFile((req.params as Record<string, string>)[0], { root: FIXTURES }));
 				app.get('/cb/*', (req, res) => res.sendFile(path.join(FIXTURES, (req.params as Record<string, string>)[0]), report(res)));

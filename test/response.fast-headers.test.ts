@@ -17,7 +17,7 @@ import { createApp, type Framework } from './res.helpers';
 /** Runs `setup` on an express@4 app and on a Velox app, GETs `/` from each, and returns what each handler recorded. */
 async function recordedByBoth(setup: (app: ReturnType<Framework>, record: (value: unknown) => void) => void): Promise<[unknown, unknown]> {
 	const recorded: unknown[] = [];
-	for (const framework of [express as unknown as Framework, velox as unknown as Framework]) {
+	for (const framework of [express, velox]) {
 		const app = framework();
 		app.set('env', 'test');
 		let value: unknown;

@@ -44,8 +44,8 @@ async function rawResponse(framework: Framework, setup: Setup, path: string): Pr
 }
 
 async function sameBytes(setup: Setup, path = '/'): Promise<Buffer> {
-	const expected = await rawResponse(express as unknown as Framework, setup, path);
-	const actual = await rawResponse(velox as unknown as Framework, setup, path);
+	const expected = await rawResponse(express, setup, path);
+	const actual = await rawResponse(velox, setup, path);
 	assert.equal(actual.toString('hex'), expected.toString('hex'), `velox:\n${actual.toString('latin1')}\nexpress:\n${expected.toString('latin1')}`);
 	return actual;
 }

@@ -213,7 +213,7 @@ describe('route index keeps first-match semantics', () => {
 				const app = framework();
 				for (let i = 0; i < 20; i++) app.get('/r' + i, answer('r' + i));
 				app.get('/edit', (_req, res) => {
-					const stack = (app as unknown as { _router: { stack: { route?: { path: string } }[] } })._router.stack;
+					const stack = (app._router as { stack: { route?: { path: string } }[] }).stack;
 					const at = stack.findIndex((layer) => layer.route?.path === '/r5');
 					stack.splice(at, 1);
 					app.get('/added', answer('added'));

@@ -57,7 +57,7 @@ function build(framework: Framework) {
 
 function stacks(framework: Framework): { app: LayerLike[]; router: LayerLike[] } {
 	const { app, router } = build(framework);
-	const appStack = (app as unknown as { _router: { stack: LayerLike[] } })._router.stack;
+	const appStack = (app._router as { stack: LayerLike[] }).stack;
 	const userLayers = framework === frameworks.express ? appStack.slice(2) : appStack;
 	return { app: userLayers, router: (router as unknown as { stack: LayerLike[] }).stack };
 }
@@ -74,7 +74,7 @@ test("an app stack holds only the user's layers (a known difference: Express add
 	const names = (framework: Framework): string[] => {
 		const app = framework();
 		app.get('/', (_req, res) => res.end());
-		return (app as unknown as { _router: { stack: LayerLike[] } })._router.stack.map((layer) => layer.name);
+		return (app._router as { stack: LayerLike[] }).stack.map((layer) => layer.name);
 	};
 	assert.deepEqual(names(frameworks.express), ['query', 'expressInit', 'bound dispatch']);
 	assert.deepEqual(names(frameworks.velox), ['bound dispatch']);

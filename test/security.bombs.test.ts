@@ -97,7 +97,7 @@ before(async () => {
 		}
 		res.json({ depth });
 	});
-	running = await listen(app as unknown as Parameters<typeof listen>[0]);
+	running = await listen(app);
 	for (const name of Object.keys(PARSERS) as ParserName[]) {
 		bombs[name] = {} as Record<Encoding, Buffer>;
 		for (const encoding of ['gzip', 'deflate', 'br'] as const) {
@@ -207,7 +207,7 @@ describe('the difference with express@4', () => {
 		app.post('/json', express.json(), (_req, res) => {
 			res.send('parsed');
 		});
-		const reference = await listen(app as unknown as Parameters<typeof listen>[0]);
+		const reference = await listen(app);
 		try {
 			const payload = post('/json', { 'Content-Type': 'application/json', 'Content-Length': 50 * 1024 * 1024 }, 'abc');
 			const stalled = await rawRequest(reference.port, payload, { timeoutMs: 600 });

@@ -79,8 +79,8 @@ let servers: Record<'express' | 'velox', Running>;
 
 before(async () => {
 	servers = {
-		express: await listen(buildSinkApp(express) as unknown as Parameters<typeof listen>[0]),
-		velox: await listen(buildSinkApp(velox as unknown as Framework) as unknown as Parameters<typeof listen>[0]),
+		express: await listen(buildSinkApp(express)),
+		velox: await listen(buildSinkApp(velox)),
 	};
 });
 
@@ -124,7 +124,7 @@ describe('CR, LF and NUL never split a header', () => {
 		app.get('/', (_req, res) => {
 			res.set('X-Value', 'plain').cookie('sid', 'v', { path: '/a' }).send('sent');
 		});
-		const running = await listen(app as unknown as Parameters<typeof listen>[0]);
+		const running = await listen(app);
 		try {
 			const result = await rawRequest(running.port, get('/'));
 			assert.equal(result.status, 200);
@@ -149,7 +149,7 @@ describe('generated HTML escapes what the client sent', () => {
 		app.get('/r', (req, res) => res.redirect(String(req.query.to)));
 		app.get('/jsonp', (req, res) => res.jsonp({ user: req.query.name }));
 		app.use(velox.static(path.join(fixtures.dir, 'public')));
-		running = await listen(app as unknown as Parameters<typeof listen>[0]);
+		running = await listen(app);
 
 		const dev = velox();
 		dev.set('env', 'development');
@@ -157,7 +157,7 @@ describe('generated HTML escapes what the client sent', () => {
 			throw new Error('failed for ' + String(req.query.q));
 		});
 		dev.get('/p/:id', (_req, res) => res.send('never'));
-		development = await listen(dev as unknown as Parameters<typeof listen>[0]);
+		development = await listen(dev);
 	});
 
 	after(async () => {

@@ -15,7 +15,7 @@ import velox from '../src/index';
 import { get, listen, type RawResult, rawRequest, type Running, tempTree } from './helpers/security';
 
 type Framework = typeof express;
-const frameworks: Record<'express' | 'velox', Framework> = { express, velox: velox as unknown as Framework };
+const frameworks: Record<'express' | 'velox', Framework> = { express, velox };
 
 function locationOf(result: RawResult): string | undefined {
 	const line = result.headerLines.find((candidate) => candidate.toLowerCase().startsWith('location:'));
@@ -49,7 +49,7 @@ before(async () => {
 		app.get('/back', (_req, res) => res.redirect('back'));
 		app.use('/assets', framework.static(path.join(fixtures.dir, 'public')));
 		app.use(framework.static(path.join(fixtures.dir, 'public')));
-		servers[name] = await listen(app as unknown as Parameters<typeof listen>[0]);
+		servers[name] = await listen(app);
 	}
 });
 

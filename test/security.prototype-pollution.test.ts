@@ -14,7 +14,7 @@ import velox from '../src/index';
 import { listen, prototypeSnapshot, rawRequest, type Running } from './helpers/security';
 
 type Framework = typeof express;
-const frameworks: Record<'express' | 'velox', Framework> = { express, velox: velox as unknown as Framework };
+const frameworks: Record<'express' | 'velox', Framework> = { express, velox };
 const pristine = prototypeSnapshot();
 
 function assertClean(label: string): void {
@@ -52,7 +52,7 @@ function getRequest(path: string): string {
 async function withBoth(build: (framework: Framework) => express.Express, run: (port: number, name: 'express' | 'velox') => Promise<string[]>): Promise<void> {
 	const seen: Record<string, string[]> = {};
 	for (const name of ['velox', 'express'] as const) {
-		const running: Running = await listen(build(frameworks[name]) as unknown as Parameters<typeof listen>[0]);
+		const running: Running = await listen(build(frameworks[name]));
 		try {
 			seen[name] = await run(running.port, name);
 		} finally {
@@ -110,7 +110,7 @@ describe('query strings', () => {
 		app.get('/q', (req, res) => {
 			res.json({ polluted: (req.query as Record<string, unknown>).polluted ?? null, proto: Object.getPrototypeOf(req.query) === Object.prototype });
 		});
-		const running = await listen(app as unknown as Parameters<typeof listen>[0]);
+		const running = await listen(app);
 		try {
 			for (const query of QUERIES.slice(0, 6)) {
 				const result = await rawRequest(running.port, getRequest('/q?' + query));
@@ -256,7 +256,7 @@ describe('locals merged for render', () => {
 			app.post('/render', framework.json(), (req, res) => {
 				res.render(__filename, req.body as object);
 			});
-			const running = await listen(app as unknown as Parameters<typeof listen>[0]);
+			const running = await listen(app);
 			try {
 				seen[name] = [];
 				for (const body of JSON_BODIES.slice(0, 3)) {
@@ -283,7 +283,7 @@ test('regression: a JSON "__proto__" key in render locals does not become the pr
 	app.post('/render', velox.json(), (req, res) => {
 		res.render(__filename, req.body as object);
 	});
-	const running = await listen(app as unknown as Parameters<typeof listen>[0]);
+	const running = await listen(app);
 	try {
 		const result = await rawRequest(running.port, post('/render', 'application/json', '{"__proto__":{"polluted":"inherited"},"title":"t"}'));
 		assert.equal(result.status, 200);

@@ -62,7 +62,7 @@ before(async () => {
 		res.json({ is: req.is('json', 'text/*', 'urlencoded') });
 	});
 	app.use('/static', velox.static(fixtures.dir));
-	running = await listen(app as unknown as Parameters<typeof listen>[0]);
+	running = await listen(app);
 });
 
 after(async () => {

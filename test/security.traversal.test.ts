@@ -48,8 +48,8 @@ before(async () => {
 	publicRoot = path.join(fixtures.dir, 'public');
 	symlinkSync(path.join(fixtures.dir, 'linked-outside.txt'), path.join(publicRoot, 'link-out.txt'));
 	symlinkSync(path.join(fixtures.dir, 'outside-dir'), path.join(publicRoot, 'dirlink'));
-	servers.express = await listen(buildApp(express) as unknown as Parameters<typeof listen>[0]);
-	servers.velox = await listen(buildApp(velox as unknown as Framework) as unknown as Parameters<typeof listen>[0]);
+	servers.express = await listen(buildApp(express));
+	servers.velox = await listen(buildApp(velox));
 });
 
 after(async () => {
@@ -115,7 +115,7 @@ describe('no encoding of .. reaches a file outside the root', () => {
 		// And the secret is readable by the server process, so only the checks keep it out.
 		const direct = velox();
 		direct.get('/', (_req, res) => res.sendFile(path.join(fixtures.dir, 'secret.txt')));
-		const running = await listen(direct as unknown as Parameters<typeof listen>[0]);
+		const running = await listen(direct);
 		try {
 			assert.ok((await rawRequest(running.port, get('/'))).body.includes(SECRET));
 		} finally {

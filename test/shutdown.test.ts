@@ -193,7 +193,7 @@ describe('velox.shutdown', () => {
 	});
 
 	test('HTTP/2 (h2c): GOAWAY to every session; the stream in flight is answered, the session then ends; new connections refused', async () => {
-		const server = http2.createServer(slowApp() as unknown as (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void);
+		const server = http2.createServer(slowApp());
 		const port = await listen(server);
 		const busy = await connectH2('http://127.0.0.1:' + port);
 		const idle = await connectH2('http://127.0.0.1:' + port);
@@ -217,7 +217,7 @@ describe('velox.shutdown', () => {
 	});
 
 	test('HTTP/2: a stuck stream is cut at the deadline', async () => {
-		const server = http2.createServer(slowApp() as unknown as (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void);
+		const server = http2.createServer(slowApp());
 		const port = await listen(server);
 		const session = await connectH2('http://127.0.0.1:' + port);
 		session.on('error', () => {});

@@ -8,7 +8,7 @@ async function withStatic(run: (running: Running, etag: string, lastModified: st
 	const app = velox();
 	app.use(velox.static(FIXTURES, { fallthrough: false }));
 	app.use(reportErrors as never);
-	const running = await listen(app as unknown as RequestListener);
+	const running = await listen(app);
 	try {
 		const first = await send(running.port, { path: '/hello.txt' });
 		await run(running, String(first.headers.etag), String(first.headers['last-modified']));
@@ -74,7 +74,7 @@ describe('velox.static conditional requests', () => {
 		const app = velox();
 		app.set('env', 'test');
 		app.use(velox.static(FIXTURES));
-		const running = await listen(app as unknown as RequestListener);
+		const running = await listen(app);
 		try {
 			const res = await send(running.port, { path: '/hello.txt', headers: { 'if-match': '"nope"' } });
 			assert.equal(res.status, 412);
@@ -87,7 +87,7 @@ describe('velox.static conditional requests', () => {
 		const first = await (async () => {
 			const app = velox();
 			app.use(velox.static(FIXTURES));
-			const running = await listen(app as unknown as RequestListener);
+			const running = await listen(app);
 			try {
 				return await send(running.port, { path: '/hello.txt' });
 			} finally {

@@ -12,7 +12,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import velox from '../src/index';
-import { download, sendFile, sendfile } from '../src/send/response-methods';
 
 export const FIXTURES = path.join(__dirname, '../../test/fixtures/static');
 
@@ -70,16 +69,12 @@ export function send(port: number, request: RawRequest): Promise<RawResponse> {
 	});
 }
 
-/** The minimum of an app both frameworks accept. */
-export interface AppLike {
-	use(...args: unknown[]): unknown;
-	get(...args: unknown[]): unknown;
-	set(name: string, value: unknown): unknown;
-	response: object;
-}
+/** An app of either framework: Velox's factory is typed as express's. */
+export type AppLike = express.Express;
 
 export type Framework = 'express' | 'velox';
-export type StaticFactory = (root: string, options?: Record<string, unknown>) => unknown;
+/** `express.static`, with options left open: tests pass deprecated and wrongly typed options on purpose. */
+export type StaticFactory = (root: string, options?: Record<string, unknown>) => express.Handler;
 
 /** What each test app sees of its framework. */
 export interface Kit {
@@ -118,18 +113,13 @@ export function createKit(name: Framework): Kit {
 		const app = express();
 		app.set('env', 'test');
 		app.set('x-powered-by', false);
-		return { name, app: app as unknown as AppLike, serveStatic: express.static as unknown as StaticFactory };
+		return { name, app, serveStatic: express.static as StaticFactory };
 	}
 	const app = velox();
-	// Until the response helper attaches them to the response prototype.
-	const response = app.response as unknown as Record<string, unknown>;
-	if (typeof response.sendFile !== 'function') response.sendFile = sendFile;
-	if (typeof response.download !== 'function') response.download = download;
-	if (typeof response.sendfile !== 'function') response.sendfile = sendfile;
 	app.set('env', 'test');
 	// Velox names itself here; everything else must match.
 	app.set('x-powered-by', false);
-	return { name, app: app as unknown as AppLike, serveStatic: velox.static as unknown as StaticFactory };
+	return { name, app, serveStatic: velox.static as StaticFactory };
 }
 
 /** Headers that differ between two runs for reasons unrelated to the frameworks. */
@@ -153,8 +143,8 @@ export async function differential(build: (kit: Kit) => void, requests: RawReque
 	const veloxKit = createKit('velox');
 	build(expressKit);
 	build(veloxKit);
-	const expressServer = await listen(expressKit.app as unknown as RequestListener);
-	const veloxServer = await listen(veloxKit.app as unknown as RequestListener);
+	const expressServer = await listen(expressKit.app);
+	const veloxServer = await listen(veloxKit.app);
 	const results: RawResponse[] = [];
 	try {
 		for (const request of requests) {

@@ -8,7 +8,7 @@ async function withStatic(options: Record<string, unknown>, run: (running: Runni
 	const app = velox();
 	app.set('env', 'test');
 	app.use(velox.static(FIXTURES, options));
-	const running = await listen(app as unknown as RequestListener);
+	const running = await listen(app);
 	try {
 		await run(running);
 	} finally {
@@ -168,7 +168,7 @@ describe('velox.static ranges', () => {
 		const app = velox();
 		app.set('env', 'test');
 		app.use(velox.static(FIXTURES));
-		const running = await listen(app as unknown as RequestListener);
+		const running = await listen(app);
 		try {
 			const res = await send(running.port, { path: '/nums.txt', headers: { range: 'bytes=100-' } });
 			assert.equal(res.status, 416);

@@ -40,7 +40,7 @@ function rootedApp(root: string, options?: Record<string, unknown>): RequestList
 	const app = velox();
 	app.use(velox.static(root, options));
 	app.use(reportErrors as never);
-	return app as unknown as RequestListener;
+	return app;
 }
 
 describe('velox.static security', () => {

@@ -66,7 +66,7 @@ describe('velox.static', () => {
 	});
 
 	it('answers HEAD with the headers and no body', async () => {
-		const running = await listen(staticApp() as unknown as Parameters<typeof listen>[0]);
+		const running = await listen(staticApp());
 		try {
 			const res = await send(running.port, { method: 'HEAD', path: '/hello.txt' });
 			assert.equal(res.status, 200);

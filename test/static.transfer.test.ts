@@ -33,7 +33,7 @@ async function withApp(setHeaders: ((res: ServerResponse, filePath: string) => v
 	app.set('env', 'test');
 	app.use(velox.static(temp.dir, setHeaders ? { setHeaders } : {}));
 	app.use(reportErrors as never);
-	const running = await listen(app as unknown as RequestListener);
+	const running = await listen(app);
 	try {
 		await run(running);
 	} finally {
@@ -112,7 +112,7 @@ describe('velox.static body transfer', () => {
 			next();
 		});
 		app.use(velox.static(temp.dir));
-		const running = await listen(app as unknown as RequestListener);
+		const running = await listen(app);
 		try {
 			const socket = net.connect(running.port, '127.0.0.1');
 			await once(socket, 'connect');

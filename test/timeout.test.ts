@@ -286,7 +286,7 @@ describe('velox.timeout over HTTP/2', () => {
 		app.get('/fast', velox.timeout(1000), (_req: Req, res: Res) => {
 			res.send('fast');
 		});
-		const server = http2.createServer(app as unknown as (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void);
+		const server = http2.createServer(app);
 		const port = await listen(server);
 		const session = await connectH2('http://127.0.0.1:' + port);
 		try {

@@ -106,8 +106,8 @@ describe('prototypes', () => {
 		const app = velox();
 		assert.equal(Object.getPrototypeOf(app.request), velox.request);
 		assert.equal(Object.getPrototypeOf(app.response), velox.response);
-		assert.equal((app.request as unknown as { app: unknown }).app, app);
-		assert.equal((app.response as unknown as { app: unknown }).app, app);
+		assert.equal(app.request.app, app);
+		assert.equal(app.response.app, app);
 		assert.notEqual(velox().request, app.request);
 	});
 

@@ -15,6 +15,7 @@ import { discardBody } from './discard';
 import { toHttpError, typeOf } from './errors';
 import type { VerifyFunction } from './options';
 import type { BodyRequest } from './types';
+import type { Next } from '../router/layer';
 
 /** What a parser instance fixes at creation time. */
 export interface ReadConfig {
@@ -24,8 +25,6 @@ export interface ReadConfig {
 	/** Turns the decoded text into `req.body`; `null` stores the decoded value (string or Buffer) as is. */
 	readonly parse: ((text: string) => unknown) | null;
 }
-
-type Next = (err?: unknown) => void;
 
 /** Where a reader keeps its state on the streams it listens to (see `BodyReader`). */
 const kReader: unique symbol = Symbol('velox.bodyReader');

@@ -2,7 +2,7 @@
  * `res.cookie` and `res.clearCookie`: Express 4's cookie writing, with the
  * `cookie` package validating names, values and attributes.
  */
-import { serialize } from 'cookie';
+import { type CookieSerializeOptions, serialize } from 'cookie';
 import { sign } from 'cookie-signature';
 import depd from 'depd';
 import type { CookieOptions, VeloxResponse } from './types';
@@ -69,5 +69,5 @@ export function cookie(this: VeloxResponse, name: string, value: unknown, option
 	}
 	if (opts.path == null) opts.path = '/';
 
-	return this.append('Set-Cookie', serialize(name, String(val), opts));
+	return this.append('Set-Cookie', serialize(name, String(val), opts as CookieSerializeOptions));
 }

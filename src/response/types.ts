@@ -2,9 +2,11 @@
  * The internal shapes the response methods work with (the public ones are in src/types/).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { CookieSerializeOptions } from 'cookie';
+import type { Next } from '../router/layer';
+import type { CookieOptions } from '../types/response';
 
-export type Next = (err?: unknown) => void;
+export type { CookieOptions, Next };
+
 export type RenderCallback = (err: Error | null, html?: string) => void;
 export type FormatCallback = (req: ResponseRequest, res: VeloxResponse, next: Next | undefined) => void;
 export type HeaderValue = string | number | readonly string[];
@@ -26,9 +28,7 @@ export interface ResponseRequest extends IncomingMessage {
 	get(field: string): string | undefined;
 }
 
-export interface CookieOptions extends CookieSerializeOptions {
-	signed?: boolean;
-}
+
 
 /** `this` inside the response methods. */
 export interface VeloxResponse extends ServerResponse<ResponseRequest> {

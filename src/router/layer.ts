@@ -10,6 +10,7 @@ import { isLiteralPath, MatchKind, type PathInput, type PathKey, type PathOption
 import type { Route } from './route';
 import { traceLayer, tracing } from '../tracing';
 
+/** What a handler calls to pass control on: nothing, an error, or `'route'` / `'router'`. The one declaration of `next` inside Velox; the public one is `NextFunction` (src/types/handlers.ts). */
 export type Next = (err?: unknown) => void;
 export type AnyHandler = (...args: never[]) => unknown;
 type RequestHandlerFn = (req: IncomingMessage, res: ServerResponse, next: Next) => unknown;

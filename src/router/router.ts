@@ -25,16 +25,11 @@ import { methods } from './methods';
 import { Route } from './route';
 import { listRoutes } from '../routes';
 import { toError, veloxError } from '../errors';
+import type { RouterOptions } from '../types/router';
 
 export { kFinalHandler };
 
 const deprecate = depd('velox');
-
-export interface RouterOptions {
-	caseSensitive?: boolean;
-	mergeParams?: boolean;
-	strict?: boolean;
-}
 
 export interface RoutedRequest extends IncomingMessage {
 	url: string;

@@ -34,7 +34,7 @@ export type Served = Listener | http.Server | https.Server;
 
 export const frameworks: Record<FrameworkName, Framework> = {
 	express,
-	velox: velox as unknown as Framework,
+	velox,
 };
 
 /** One response, in the form both frameworks are compared in. */
@@ -98,7 +98,7 @@ function withEnv(framework: Framework, env: string): Framework {
 		app.set('env', env);
 		return app;
 	};
-	return Object.assign(factory, framework) as unknown as Framework;
+	return Object.assign(factory, framework);
 }
 
 /**

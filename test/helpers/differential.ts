@@ -71,7 +71,7 @@ const STACK_FRAME = /<br> &nbsp; &nbsp;at [^<]*/g;
 
 export const frameworks: Record<FrameworkName, Framework> = {
 	express,
-	velox: velox as unknown as Framework,
+	velox,
 };
 
 /** A factory that sets `env` on every app it creates, with the framework's statics (Router, json, …). */
@@ -81,7 +81,7 @@ function withEnv(framework: Framework, env: string): Framework {
 		app.set('env', env);
 		return app;
 	};
-	return Object.assign(factory, framework) as unknown as Framework;
+	return Object.assign(factory, framework);
 }
 
 /** Starts `listener` on an ephemeral port of 127.0.0.1. */

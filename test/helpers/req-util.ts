@@ -102,7 +102,7 @@ export function fakeRequest(app: AnyApp, socket: { encrypted?: boolean; remoteAd
 	req.headers = headers;
 	req.url = '/';
 	req.method = 'GET';
-	Object.setPrototypeOf(req, (app as unknown as { request: object }).request);
+	Object.setPrototypeOf(req, app.request);
 	return req;
 }
 

@@ -7,8 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { QueryParserFunction } from '../../settings';
 import { kQueryParser } from '../../symbols';
-
-type Next = (err?: unknown) => void;
+import type { Next } from '../../router/layer';
 
 interface InitApp {
 	enabled(setting: string): boolean;
