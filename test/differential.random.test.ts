@@ -17,8 +17,9 @@
  *
  * Not compared: `Date`; the value of `X-Powered-By` (its presence and place are);
  * stack frames in error pages (paths differ; the Content-Length then too).
- * Known differences are listed below, each in its own named allow-list, applied only to
- * connections that differ (the diagnostic line counts how often each was needed).
+ * The one known difference, brotli request bodies (deliberate, docs/design.md), has its own named
+ * allow-list below, applied only to
+ * connections that differ (the diagnostic line counts how often it was needed).
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -486,77 +487,6 @@ function outcome(result: ConnectionResult, script: ConnectionScript): Outcome {
 }
 
 /**
- * KNOWN, BEING FIXED IN ISSUE 13 ("Early answers to bodies and the connection"):
- * Velox answers a body error (400/413/415 from a body parser) at once with
- * `Connection: close` (placed earlier in the head than node places it) and
- * closes the connection, where express@4 answers after the body and keeps a
- * keep-alive connection open; and for a client that stops mid-body, Velox's
- * early 413/400 is an answer where express@4 never answers (node's own 400
- * closes the connection when the client half-closes). Until that lands, from
- * such a response on, the connection is compared without its
- * `Connection`/`Keep-Alive` lines and without anything after it. Delete this
- * allow-list (and its call) when the fix lands: the test then requires
- * Express's behaviour.
- */
-const KNOWN_BODY_ERROR_CONNECTION_DIFFERENCES_ISSUE_13 = {
-	statuses: new Set(['400', '413', '415']),
-	apply(script: ConnectionScript, expected: Outcome, actual: Outcome): boolean {
-		for (let i = 0; i < actual.responses.length; i++) {
-			const a = actual.responses[i];
-			const e = expected.responses[i] as Comparable | undefined;
-			if (!this.statuses.has(a.statusLine.slice(9, 12)) || !a.headers.includes('connection: close')) continue;
-			// express@4 reads the body first; meanwhile node may answer a malformed request pipelined
-			// behind it with its own bare 400 and close, where Velox's early answer closed first.
-			const overtaken = e !== undefined && e.statusLine === 'HTTP/1.1 400 Bad Request' && e.body === '' && e.headers.join() === 'connection: close';
-			const truncated = script.requests[i].endAfter === true || overtaken;
-			if (e === undefined ? !truncated : e.statusLine !== a.statusLine && !truncated) continue;
-			if (e === undefined || truncated) {
-				// Velox answered a body that never finished; express@4 had nothing to say.
-				const marker = { statusLine: '<known: body error answered before the body ended>', headers: [], body: '' };
-				actual.responses[i] = marker;
-				expected.responses[i] = marker;
-			} else {
-				const strip = (headers: string[]) => headers.filter((line) => !line.startsWith('connection:') && !line.startsWith('keep-alive:'));
-				a.headers = strip(a.headers);
-				e.headers = strip(e.headers);
-			}
-			actual.responses.length = i + 1;
-			expected.responses.length = i + 1;
-			actual.end = expected.end = '<known: body error closes the connection>';
-			actual.trailing = expected.trailing = 0;
-			return true;
-		}
-		return false;
-	},
-};
-
-/**
- * KNOWN, BEING FIXED IN ISSUE 13 ("Header bytes"): a header value holding characters U+0080–U+00FF
- * (or U+FFFD, as `res.attachment` gives a name it cannot keep) goes out latin1-encoded from
- * express@4 (one byte each) and UTF-8-encoded from Velox. Until that lands, a header line that
- * differs only there, non-ASCII on both sides, is compared as a marker. Delete this allow-list
- * (and its call) when the fix lands.
- */
-const KNOWN_HEADER_BYTES_ISSUE_13 = {
-	apply(expected: Outcome, actual: Outcome): boolean {
-		let applied = false;
-		const nonAscii = /[\x80-\xff]/;
-		for (let i = 0; i < actual.responses.length && i < expected.responses.length; i++) {
-			const a = actual.responses[i];
-			const e = expected.responses[i];
-			if (a.headers.length !== e.headers.length) continue;
-			for (let h = 0; h < a.headers.length; h++) {
-				if (a.headers[h] === e.headers[h] || !nonAscii.test(a.headers[h]) || !nonAscii.test(e.headers[h])) continue;
-				if (a.headers[h].split(':')[0] !== e.headers[h].split(':')[0]) continue;
-				a.headers[h] = e.headers[h] = a.headers[h].split(':')[0] + ': <known: latin1 vs UTF-8 header bytes>';
-				applied = true;
-			}
-		}
-		return applied;
-	},
-};
-
-/**
  * DELIBERATE (docs/design.md, "Beyond Express 4"): Velox inflates brotli
  * (`Content-Encoding: br`) bodies; express@4 answers 415. A connection with a
  * br body is compared up to that request only.
@@ -620,8 +550,6 @@ test(`random differential against express@4 (seed ${SEED}, ${COUNT} requests)`, 
 		console.error = consoleError;
 	}
 	const differences: string[] = [];
-	let knownBodyErrors = 0;
-	let knownHeaderBytes = 0;
 	let brotli = 0;
 	let responses = 0;
 	const statuses = new Map<number, number>();
@@ -633,15 +561,13 @@ test(`random differential against express@4 (seed ${SEED}, ${COUNT} requests)`, 
 		// The allow-lists apply only where the outcomes differ, so a count says how often each was needed.
 		if (isDeepStrictEqual(a, e)) continue;
 		if (DELIBERATE_BROTLI.apply(scripts[i], e, a)) brotli++;
-		if (!isDeepStrictEqual(a, e) && KNOWN_BODY_ERROR_CONNECTION_DIFFERENCES_ISSUE_13.apply(scripts[i], e, a)) knownBodyErrors++;
-		if (!isDeepStrictEqual(a, e) && KNOWN_HEADER_BYTES_ISSUE_13.apply(e, a)) knownHeaderBytes++;
 		try {
 			assert.deepEqual(a, e);
 		} catch (err) {
 			differences.push(`connection ${i} (${describeScript(scripts[i])})\n${(err as Error).message}`);
 		}
 	}
-	t.diagnostic(`seed ${SEED}: ${scripts.length} connections, ${responses} express@4 responses; connections allowed: ${knownBodyErrors} body-error closes and ${knownHeaderBytes} latin1 header bytes (issue 13), ${brotli} brotli`);
+	t.diagnostic(`seed ${SEED}: ${scripts.length} connections, ${responses} express@4 responses; connections allowed: ${brotli} brotli (deliberate)`);
 	t.diagnostic('statuses: ' + [...statuses].sort((x, y) => x[0] - y[0]).map(([status, n]) => status + '×' + n).join(' '));
 	if (differences.length > 0) {
 		assert.fail(

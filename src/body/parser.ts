@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { claimsRequest, compileReadConfig, compileTypeMatcher, requestCharset } from './options';
-import { failRequest, type ReadConfig, readBody, unsupportedCharset } from './read';
+import { type ReadConfig, readBody, unsupportedCharset } from './read';
 import type { BodyParserMiddleware, BodyParserOptions, BodyRequest } from './types';
 
 /** What sets one parser apart from the others. */
@@ -39,7 +39,9 @@ export function createParser(opts: BodyParserOptions, spec: ParserSpec): BodyPar
 		}
 		const charset = chooseCharset === null ? null : chooseCharset(requestCharset(request, matcher));
 		if (charset !== null && decodes !== undefined && !decodes(charset)) {
-			failRequest(request, res, next, unsupportedCharset(charset), config.limit);
+			// As body-parser's json and urlencoded parsers: refused before reading, answered at once
+			// (the unread body is node's to discard, see refusalBeforeReading in read.ts).
+			next(unsupportedCharset(charset));
 			return;
 		}
 		readBody(request, res, next, config, charset);

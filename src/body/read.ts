@@ -103,10 +103,13 @@ function declaredLength(req: BodyRequest): number | null {
 }
 
 /**
- * Why the body cannot be read, in body-parser's order of checks, or `null` when it can.
- * `length` is the declared length of an identity body.
+ * The refusals body-parser makes before it reads anything (an unusable Content-Encoding, or a
+ * charset it cannot decode when there is a `verify`): it calls `next(err)` at once and leaves
+ * the body unread, so the answer may go out before the body ends and node discards the rest
+ * afterwards (as for any request whose body the app did not read). Velox does the same: a
+ * client that stops sending mid-body still reads this answer.
  */
-function refusal(req: BodyRequest, config: ReadConfig, encoding: string | null, contentEncoding: string, length: number | null): HttpError | null {
+function refusalBeforeReading(config: ReadConfig, encoding: string | null, contentEncoding: string): HttpError | null {
 	// body-parser checks the charset first when there is a verify (its decoding happens late).
 	if (config.verify !== null && !canDecode(encoding)) return unsupportedCharset(encoding as string);
 	if (contentEncoding !== 'identity') {
@@ -115,6 +118,15 @@ function refusal(req: BodyRequest, config: ReadConfig, encoding: string | null, 
 			return requestError('VELOX_ERR_ENCODING_UNSUPPORTED', [contentEncoding], { encoding: contentEncoding });
 		}
 	}
+	return null;
+}
+
+/**
+ * Why the body cannot be read, for the refusals body-parser makes once it has started reading
+ * (it discards the body first, then calls `next(err)`), or `null` when it can.
+ * `length` is the declared length of an identity body.
+ */
+function refusal(req: BodyRequest, config: ReadConfig, encoding: string | null, length: number | null): HttpError | null {
 	// failRequest discards the body before answering, within bounds: a client announcing
 	// 50 MB is answered at once and its connection closed (see discard.ts).
 	if (length !== null && length > config.limit) return requestError('VELOX_ERR_ENTITY_TOO_LARGE', [], { expected: length, length, limit: config.limit });
@@ -137,7 +149,12 @@ export function readBody(req: BodyRequest, res: ServerResponse, next: Next, conf
 	const header = req.headers['content-encoding'];
 	const contentEncoding = header === undefined ? 'identity' : header.toLowerCase();
 	const length = contentEncoding === 'identity' ? declaredLength(req) : null;
-	const err = refusal(req, config, encoding, contentEncoding, length);
+	const early = refusalBeforeReading(config, encoding, contentEncoding);
+	if (early !== null) {
+		next(early);
+		return;
+	}
+	const err = refusal(req, config, encoding, length);
 	if (err !== null) {
 		failRequest(req, res, next, err, config.limit);
 		return;
