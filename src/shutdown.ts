@@ -25,8 +25,8 @@
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import type { Http2Session } from 'node:http2';
 import type { Server as NetServer, Socket } from 'node:net';
-import ms from 'ms';
 import { veloxError } from './errors';
+import { durationOf } from './utils';
 
 const kShutdown: unique symbol = Symbol('velox.shutdown');
 const kSessions: unique symbol = Symbol('velox.http2Sessions');
@@ -109,17 +109,8 @@ export function trackHttp2Session(session: Http2Session | undefined): void {
 }
 
 function toMilliseconds(time: unknown): number {
-	let value: unknown = time;
-	if (typeof time === 'string') {
-		try {
-			value = ms(time as ms.StringValue);
-		} catch {
-			value = undefined;
-		}
-	}
-	if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-		throw veloxError('VELOX_ERR_SHUTDOWN_TIMEOUT', time);
-	}
+	const value = durationOf(time);
+	if (value === undefined) throw veloxError('VELOX_ERR_SHUTDOWN_TIMEOUT', time);
 	return value;
 }
 

@@ -17,8 +17,8 @@
  * closes, and never keeps the process alive.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import ms from 'ms';
 import { veloxError } from './errors';
+import { durationOf } from './utils';
 import type { Next } from './router/layer';
 
 const kController: unique symbol = Symbol('velox.abortController');
@@ -177,17 +177,8 @@ function onTimeout(req: SignalRequest, res: ClosableResponse, next: Next, delay:
 }
 
 function toMilliseconds(time: unknown): number {
-	let value: unknown = time;
-	if (typeof time === 'string') {
-		try {
-			value = ms(time as ms.StringValue);
-		} catch {
-			value = undefined;
-		}
-	}
-	if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-		throw veloxError('VELOX_ERR_TIMEOUT_TIME', time);
-	}
+	const value = durationOf(time);
+	if (value === undefined || value === 0) throw veloxError('VELOX_ERR_TIMEOUT_TIME', time);
 	return value;
 }
 

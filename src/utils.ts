@@ -1,4 +1,5 @@
 /** Small shared helpers with no better home. */
+import ms from 'ms';
 
 /** Flattens nested arrays of handlers, as `array-flatten@1` does for Express 4. */
 export function flatten(values: readonly unknown[]): unknown[] {
@@ -39,4 +40,20 @@ const objectHasOwn = Object.prototype.hasOwnProperty;
 /** Whether `key` is an own property of `object`, even one without a prototype or with its own `hasOwnProperty`. */
 export function hasOwn(object: object, key: PropertyKey): boolean {
 	return objectHasOwn.call(object, key);
+}
+
+/**
+ * A duration as the timeout options take it: milliseconds, or a string `ms` reads (`'5s'`,
+ * `'1m'`); `undefined` for anything else (NaN, Infinity, a negative number, an unreadable string).
+ */
+export function durationOf(time: unknown): number | undefined {
+	let value: unknown = time;
+	if (typeof time === 'string') {
+		try {
+			value = ms(time as ms.StringValue);
+		} catch {
+			return undefined;
+		}
+	}
+	return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
 }
