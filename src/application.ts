@@ -14,7 +14,7 @@ import { methods } from './router/methods';
 import type { RequestPrototype } from './request';
 import type { Route } from './router/route';
 import { setKnownHeader } from './response/fast-headers';
-import { kFinalHandler, Router } from './router/router';
+import { kFinalHandler, type RoutedRequest, Router } from './router/router';
 import { compileETag, compileQueryParser, compileTrust, parseQueryStringWithoutSetting, type QueryParserFunction } from './settings';
 import { injectRequest } from './inject';
 import { kMountedApp, listRoutes, type RouteList } from './routes';
@@ -77,13 +77,10 @@ export interface App extends EventEmitter {
 	inject(options: unknown): unknown;
 }
 
-interface VeloxRequestLike extends IncomingMessage {
+/** What `handle` and mounting read and set on a request: the router's view of it, plus the app's own members. */
+interface VeloxRequestLike extends RoutedRequest {
 	app?: App;
 	res?: ServerResponse;
-	next?: Next;
-	baseUrl?: string;
-	originalUrl?: string;
-	params?: unknown;
 	[kQueryParser]?: QueryParserFunction;
 }
 
@@ -190,7 +187,7 @@ app.handle = function handle(this: App, req: IncomingMessage, res: ServerRespons
 			request.baseUrl = undefined;
 			request.originalUrl = request.url;
 			request.params = undefined;
-			(request as { route?: unknown }).route = undefined;
+			request.route = undefined;
 			request[kQueryParser] = this[kQueryParser];
 		}
 		Object.setPrototypeOf(req, this.request);

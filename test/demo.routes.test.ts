@@ -7,7 +7,7 @@ import { describe, test } from 'node:test';
 import cookieSignature from 'cookie-signature';
 import request from 'supertest';
 import { createDemoApp } from './demo.helpers';
-import { compat, type Listener } from './helpers/compat';
+import { compat } from './helpers/compat';
 
 const SECRET = 'demo test secret';
 

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import request from 'supertest';
-import type velox from '../src/index';
 import { download } from '../src/send/response-methods';
 import type { Response } from '../src/types';
 import { createKit, differential, FIXTURES, reportErrors } from './static.helpers';

@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
-import type { RequestListener } from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import request from 'supertest';
-import type velox from '../src/index';
 import { sendFile } from '../src/send/response-methods';
 import type { Response } from '../src/types';
 import { createKit, differential, FIXTURES, listen, openDescriptorCount, reportErrors, temporaryDirectory } from './static.helpers';
@@ -307,7 +305,7 @@ describe('res.sendFile', () => {
 		const relative = path.relative(process.cwd(), path.join(FIXTURES, 'hello.txt'));
 		await differential(
 			(kit) => {
-				const app = kit.app as unknown as { get(path: string, handler: (req: unknown, res: { sendfile: (...args: unknown[]) => void }) => void): void };
+				const app = kit.app;
 				app.get('/relative', (_req, res) => res.sendfile(relative));
 				app.get('/absolute', (_req, res) => res.sendfile(path.join(FIXTURES, 'hello.txt'), { maxAge: 1000 }));
 				app.get('/encoded', (_req, res) => res.sendfile(path.join(FIXTURES, 'hello%2Etxt')));

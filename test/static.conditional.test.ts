@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import type { RequestListener } from 'node:http';
 import { describe, it } from 'node:test';
 import velox from '../src/index';
 import { differential, FIXTURES, listen, type RawRequest, reportErrors, type Running, send } from './static.helpers';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { mkdirSync, rmSync, symlinkSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
-import http, { type RequestListener, type ServerResponse } from 'node:http';
+import http, { type ServerResponse } from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
