@@ -20,12 +20,11 @@ import { injectRequest } from './inject';
 import { kMountedApp, listRoutes, type RouteList } from './routes';
 import { isTracing, traceRequest, traceUnhandled, tracing } from './tracing';
 import { kQueryParser, kRequestClass, kResponseClass } from './symbols';
-import { splitUseArguments } from './utils';
+import { hasOwn, splitUseArguments } from './utils';
 import { View } from './view';
 import { veloxError } from './errors';
 
 const deprecate = depd('velox');
-const hasOwn = Object.prototype.hasOwnProperty;
 const trustProxyDefaultSymbol = '@@symbol:trust_proxy_default';
 
 type Settings = Record<string, unknown>;
@@ -268,7 +267,7 @@ app.set = function set(this: App, setting: string, ...value: unknown[]): unknown
 		// app.get(setting): own properties only, up the sub-app chain
 		let settings: object | null = this.settings;
 		while (settings && settings !== Object.prototype) {
-			if (hasOwn.call(settings, setting)) return (settings as Settings)[setting];
+			if (hasOwn(settings, setting)) return (settings as Settings)[setting];
 			settings = Object.getPrototypeOf(settings);
 		}
 		return undefined;

@@ -25,11 +25,12 @@ import { timeout } from './timeout';
 import type * as T from './types';
 import type * as B from './types/beyond';
 import type { Next } from './router/layer';
+import { hasOwn } from './utils';
 
 /** Copies own property descriptors, skipping names `target` already has (merge-descriptors, redefine = false). */
 function mixin(target: object, source: object): void {
 	for (const name of Object.getOwnPropertyNames(source)) {
-		if (Object.prototype.hasOwnProperty.call(target, name)) continue;
+		if (hasOwn(target, name)) continue;
 		Object.defineProperty(target, name, Object.getOwnPropertyDescriptor(source, name)!);
 	}
 }

@@ -25,9 +25,9 @@ import { kQueryParser } from './symbols';
 import { signalDescriptor } from './timeout';
 import { pathnameOf, queryStringOf } from './url';
 import { veloxError } from './errors';
+import { hasOwn } from './utils';
 
 const deprecate = depd('velox');
-const hasOwn = Object.prototype.hasOwnProperty;
 
 /** What the members below read from a request; `app` is there once an app handled it. */
 interface VeloxRequest extends IncomingMessage {
@@ -182,7 +182,7 @@ request.param = function param(this: VeloxRequest, ...args: [name?: string, defa
 	// Express names the signature by argument count: `name` for exactly one, `name, default` otherwise.
 	deprecate('req.param(' + (args.length === 1 ? 'name' : 'name, default') + '): Use req.params, req.body, or req.query instead');
 	// Express calls `params.hasOwnProperty(name)`, which throws for a route param named `hasOwnProperty`; safer here.
-	if (null != params[name] && hasOwn.call(params, name)) return params[name];
+	if (null != params[name] && hasOwn(params, name)) return params[name];
 	if (null != body[name]) return body[name];
 	if (null != query[name]) return query[name];
 	return args[1];

@@ -9,6 +9,7 @@ import { errorCatalog, formatMessage, toError } from '../errors';
 import { isLiteralPath, MatchKind, type PathInput, type PathKey, type PathOptions, pathToRegexp, regionEqualsIgnoreCase } from './matcher';
 import type { Route } from './route';
 import { traceLayer, tracing } from '../tracing';
+import { hasOwn } from '../utils';
 
 /** What a handler calls to pass control on: nothing, an error, or `'route'` / `'router'`. The one declaration of `next` inside Velox; the public one is `NextFunction` (src/types/handlers.ts). */
 export type Next = (err?: unknown) => void;
@@ -21,7 +22,6 @@ export type ParamsRecord = Record<string | number, string | undefined>;
 /** On a layer: the path exactly as written at registration (route listing, tracing). */
 export const kPattern: unique symbol = Symbol('velox.pattern');
 
-const hasOwn = Object.prototype.hasOwnProperty;
 
 export class Layer {
 	handle: AnyHandler;
@@ -108,7 +108,7 @@ export class Layer {
 		for (let i = 1; i < match.length; i++) {
 			const prop = keys[i - 1].name;
 			const value = decodeParam(match[i]);
-			if (value !== undefined || !hasOwn.call(params, prop)) params[prop] = value;
+			if (value !== undefined || !hasOwn(params, prop)) params[prop] = value;
 		}
 		return true;
 	}
