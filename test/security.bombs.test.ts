@@ -246,13 +246,14 @@ describe('parameter count and nesting', () => {
 		assert.equal(shallow.body, '{"depth":11}');
 	});
 
-	test('deeply nested JSON (200k levels) is parsed or refused in bounded time, never a crash', async () => {
+	test('deeply nested JSON (200k levels) is parsed in bounded time, as express@4 does, never a crash', async () => {
 		const depth = 200_000;
 		const body = '['.repeat(depth) + ']'.repeat(depth);
 		const result = await rawRequest(running.port, post('/json-deep', { 'Content-Type': 'application/json', 'Content-Length': body.length, Connection: 'close' }, body), { timeoutMs: 5000 });
-		assert.ok(result.status === 200 || result.status === 400, 'status ' + result.status);
+		// express@4 parses it too (V8's JSON.parse does not recurse): 200 with the same body.
+		assert.equal(result.status, 200);
 		assert.ok(result.elapsedMs < TIME_LIMIT_MS * 2, 'took ' + result.elapsedMs + ' ms');
-		if (result.status === 200) assert.equal(result.body, '{"depth":' + (depth - 1) + '}');
+		assert.equal(result.body, '{"depth":' + (depth - 1) + '}');
 	});
 
 	test(
