@@ -97,32 +97,31 @@ export class Route {
 	}
 
 	all(...args: unknown[]): this {
-		const handles = flatten(args);
-		for (const handle of handles) {
-			if (typeof handle !== 'function') {
-				throw veloxError('VELOX_ERR_ROUTE_ALL_CALLBACK', objectToString.call(handle));
-			}
-			const layer = new Layer('/', {}, handle as Handler);
-			layer.method = undefined;
-			this.methods._all = true;
-			this.stack.push(layer);
-		}
-		return this;
+		return addHandlers(this, undefined, args);
 	}
+}
+
+/**
+ * `route.all(...)` (`method` undefined) and `route.METHOD(...)`: one layer per handler, after
+ * checking each is a function, with Express 4's error (a TypeError naming `Route.all()`, an
+ * Error naming the method).
+ */
+function addHandlers<R extends Route>(route: R, method: string | undefined, args: unknown[]): R {
+	for (const handle of flatten(args)) {
+		if (typeof handle !== 'function') {
+			if (method === undefined) throw veloxError('VELOX_ERR_ROUTE_ALL_CALLBACK', objectToString.call(handle));
+			throw veloxError('VELOX_ERR_ROUTE_METHOD_CALLBACK', method, objectToString.call(handle));
+		}
+		const layer = new Layer('/', {}, handle as Handler);
+		layer.method = method;
+		route.methods[method ?? '_all'] = true;
+		route.stack.push(layer);
+	}
+	return route;
 }
 
 for (const method of methods) {
 	Route.prototype[method] = function addMethodHandlers(this: Route, ...args: unknown[]): Route {
-		const handles = flatten(args);
-		for (const handle of handles) {
-			if (typeof handle !== 'function') {
-				throw veloxError('VELOX_ERR_ROUTE_METHOD_CALLBACK', method, objectToString.call(handle));
-			}
-			const layer = new Layer('/', {}, handle as Handler);
-			layer.method = method;
-			this.methods[method] = true;
-			this.stack.push(layer);
-		}
-		return this;
+		return addHandlers(this, method, args);
 	};
 }
