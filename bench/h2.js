@@ -13,7 +13,6 @@
  *   node bench/h2.js [--duration 3] [--rounds 3] [--connections 10] [--streams 10] [--loader auto|h2load|node]
  */
 
-
 const { spawn, spawnSync } = require('node:child_process');
 const { readFileSync } = require('node:fs');
 const path = require('node:path');
@@ -98,7 +97,9 @@ const nodeLoader = `
 
 function cpuSeconds(pid) {
 	try {
-		const fields = readFileSync('/proc/' + pid + '/stat', 'utf8').split(') ')[1].split(' ');
+		const fields = readFileSync('/proc/' + pid + '/stat', 'utf8')
+			.split(') ')[1]
+			.split(' ');
 		return (Number(fields[11]) + Number(fields[12])) / 100;
 	} catch {
 		return Number.NaN;
@@ -117,13 +118,17 @@ function startServer(name) {
 function runLoad(port, pathname, seconds) {
 	const url = 'http://127.0.0.1:' + port;
 	if (loader === 'h2load') {
-		const result = spawnSync('h2load', ['-D', String(seconds), '-c', String(options.connections), '-m', String(options.streams), url + pathname], { encoding: 'utf8' });
+		const result = spawnSync('h2load', ['-D', String(seconds), '-c', String(options.connections), '-m', String(options.streams), url + pathname], {
+			encoding: 'utf8',
+		});
 		const match = /requests: \d+ total, \d+ started, (\d+) done, (\d+) succeeded, (\d+) failed, (\d+) errored/.exec(result.stdout);
 		if (!match) throw new Error('h2load output not understood:\n' + result.stdout + result.stderr);
 		return Promise.resolve({ done: Number(match[2]), errors: Number(match[3]) + Number(match[4]), elapsed: seconds });
 	}
 	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, ['-e', nodeLoader, url, pathname, String(seconds), String(options.connections), String(options.streams)], { stdio: ['ignore', 'pipe', 'inherit'] });
+		const child = spawn(process.execPath, ['-e', nodeLoader, url, pathname, String(seconds), String(options.connections), String(options.streams)], {
+			stdio: ['ignore', 'pipe', 'inherit'],
+		});
 		let out = '';
 		child.stdout.on('data', (chunk) => {
 			out += chunk;
@@ -161,7 +166,9 @@ const median = (values) => {
 };
 
 async function main() {
-	console.log(`h2c: loader ${loader}, ${options.connections} connections x ${options.streams} streams, ${options.rounds} rounds of ${options.duration} s (medians)`);
+	console.log(
+		`h2c: loader ${loader}, ${options.connections} connections x ${options.streams} streams, ${options.rounds} rounds of ${options.duration} s (medians)`,
+	);
 	const started = [];
 	for (const name of Object.keys(servers)) started.push(await startServer(name));
 	try {

@@ -19,11 +19,11 @@ const { prepareFixtures } = require('./lib/fixtures');
 const ROOT = path.join(__dirname, '..');
 // [bench/apps family, module]
 const FRAMEWORKS = {
-  node: ['node', 'node:http'],
-  express4: ['express', 'express'],
-  express5: ['express', 'express5'],
-  fastify: ['fastify', 'fastify'],
-  velox: ['express', path.join(ROOT, 'dist', 'index.js')],
+	node: ['node', 'node:http'],
+	express4: ['express', 'express'],
+	express5: ['express', 'express5'],
+	fastify: ['fastify', 'fastify'],
+	velox: ['express', path.join(ROOT, 'dist', 'index.js')],
 };
 
 // `--baseline DIR`: another checkout's built Velox (DIR/dist/index.js) measured as `baseline`,
@@ -32,138 +32,138 @@ const baselineIndex = process.argv.indexOf('--baseline');
 if (baselineIndex !== -1) FRAMEWORKS.baseline = ['express', path.resolve(process.argv[baselineIndex + 1], 'dist', 'index.js')];
 
 function option(name, fallback) {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? fallback : process.argv[index + 1];
+	const index = process.argv.indexOf(`--${name}`);
+	return index === -1 ? fallback : process.argv[index + 1];
 }
 
 /** A socket that node's HTTP server reads requests from and writes responses to, all in memory. */
 class MemorySocket extends Duplex {
-  constructor() {
-    // Strings stay strings, as a net.Socket hands them to libuv without a Buffer.
-    super({ decodeStrings: false });
-    this.responses = 0;
-    this.waiting = null;
-    this.expected = 0;
-    this.remoteAddress = '127.0.0.1';
-    this.remotePort = 40000;
-    this.encrypted = false;
-  }
+	constructor() {
+		// Strings stay strings, as a net.Socket hands them to libuv without a Buffer.
+		super({ decodeStrings: false });
+		this.responses = 0;
+		this.waiting = null;
+		this.expected = 0;
+		this.remoteAddress = '127.0.0.1';
+		this.remotePort = 40000;
+		this.encrypted = false;
+	}
 
-  _read() {}
+	_read() {}
 
-  _write(chunk, _encoding, callback) {
-    this.count(chunk);
-    callback();
-  }
+	_write(chunk, _encoding, callback) {
+		this.count(chunk);
+		callback();
+	}
 
-  _writev(chunks, callback) {
-    for (const { chunk } of chunks) this.count(chunk);
-    callback();
-  }
+	_writev(chunks, callback) {
+		for (const { chunk } of chunks) this.count(chunk);
+		callback();
+	}
 
-  count(chunk) {
-    // Every response starts its own write with the status line.
-    const head = typeof chunk === 'string' ? chunk.startsWith('HTTP/1.1 ') : chunk.length > 9 && chunk.latin1Slice(0, 9) === 'HTTP/1.1 ';
-    if (head && ++this.responses === this.expected && this.waiting) {
-      const resolve = this.waiting;
-      this.waiting = null;
-      setImmediate(resolve);
-    }
-  }
+	count(chunk) {
+		// Every response starts its own write with the status line.
+		const head = typeof chunk === 'string' ? chunk.startsWith('HTTP/1.1 ') : chunk.length > 9 && chunk.latin1Slice(0, 9) === 'HTTP/1.1 ';
+		if (head && ++this.responses === this.expected && this.waiting) {
+			const resolve = this.waiting;
+			this.waiting = null;
+			setImmediate(resolve);
+		}
+	}
 
-  setTimeout() {
-    return this;
-  }
+	setTimeout() {
+		return this;
+	}
 
-  setNoDelay() {
-    return this;
-  }
+	setNoDelay() {
+		return this;
+	}
 
-  setKeepAlive() {
-    return this;
-  }
+	setKeepAlive() {
+		return this;
+	}
 
-  address() {
-    return { address: '127.0.0.1', family: 'IPv4', port: 80 };
-  }
+	address() {
+		return { address: '127.0.0.1', family: 'IPv4', port: 80 };
+	}
 }
 
 async function makeServer(name, group, fixtures) {
-  const [family, moduleName] = FRAMEWORKS[name];
-  const created = await require(`./apps/${family}.js`).create(moduleName, group, fixtures);
-  return typeof created === 'function' ? http.createServer(created) : created;
+	const [family, moduleName] = FRAMEWORKS[name];
+	const created = await require(`./apps/${family}.js`).create(moduleName, group, fixtures);
+	return typeof created === 'function' ? http.createServer(created) : created;
 }
 
 /** The raw bytes of request number `i` of a measurement. */
 function requestMaker(request) {
-  const headers = { host: '127.0.0.1', ...(request.headers || {}) };
-  if (request.body) headers['content-length'] = Buffer.byteLength(request.body);
-  const head = Object.entries(headers)
-    .map(([name, value]) => `${name}: ${value}\r\n`)
-    .join('');
-  const tail = ` HTTP/1.1\r\n${head}\r\n${request.body || ''}`;
-  if (!request.paths) {
-    const bytes = Buffer.from(`${request.method} ${request.path}${tail}`);
-    return () => bytes;
-  }
-  const paths = request.paths;
-  return (i) => `${request.method} ${paths[(i + 1) % paths.length].replace(/\{n\}/g, String(i + 1))}${tail}`;
+	const headers = { host: '127.0.0.1', ...(request.headers || {}) };
+	if (request.body) headers['content-length'] = Buffer.byteLength(request.body);
+	const head = Object.entries(headers)
+		.map(([name, value]) => `${name}: ${value}\r\n`)
+		.join('');
+	const tail = ` HTTP/1.1\r\n${head}\r\n${request.body || ''}`;
+	if (!request.paths) {
+		const bytes = Buffer.from(`${request.method} ${request.path}${tail}`);
+		return () => bytes;
+	}
+	const paths = request.paths;
+	return (i) => `${request.method} ${paths[(i + 1) % paths.length].replace(/\{n\}/g, String(i + 1))}${tail}`;
 }
 
 /** Runs `requests()` batches for about `ms` milliseconds; returns µs per request. */
 async function measure(server, makeRequest, ms) {
-  const socket = new MemorySocket();
-  server.emit('connection', socket);
-  const batch = 64;
-  let sent = 0;
-  const started = process.hrtime.bigint();
-  const deadline = started + BigInt(ms) * 1000000n;
-  while (process.hrtime.bigint() < deadline) {
-    socket.expected = socket.responses + batch;
-    const done = new Promise((resolve) => {
-      socket.waiting = resolve;
-    });
-    for (let i = 0; i < batch; i++) socket.push(makeRequest(sent++));
-    await done;
-  }
-  const elapsed = Number(process.hrtime.bigint() - started) / 1000;
-  socket.destroy();
-  return elapsed / sent;
+	const socket = new MemorySocket();
+	server.emit('connection', socket);
+	const batch = 64;
+	let sent = 0;
+	const started = process.hrtime.bigint();
+	const deadline = started + BigInt(ms) * 1000000n;
+	while (process.hrtime.bigint() < deadline) {
+		socket.expected = socket.responses + batch;
+		const done = new Promise((resolve) => {
+			socket.waiting = resolve;
+		});
+		for (let i = 0; i < batch; i++) socket.push(makeRequest(sent++));
+		await done;
+	}
+	const elapsed = Number(process.hrtime.bigint() - started) / 1000;
+	socket.destroy();
+	return elapsed / sent;
 }
 
 function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted[Math.floor(sorted.length / 2)];
 }
 
 async function main() {
-  const names = option('frameworks', 'node,express4,fastify,velox').split(',');
-  const wanted = option('scenarios', 'hello,json,rest,github').split(',');
-  const rounds = Number(option('rounds', '5'));
-  const ms = Number(option('ms', '400'));
-  const fixtures = { dir: prepareFixtures() };
-  const groups = allGroups({});
-  for (const caseName of wanted) {
-    const group = groups.find((g) => g.measure.some((m) => m.name === caseName));
-    if (!group) throw new Error(`unknown scenario ${caseName}`);
-    const makeRequest = requestMaker(group.measure.find((m) => m.name === caseName).request);
-    const servers = {};
-    for (const name of names) servers[name] = await makeServer(name, group, fixtures);
-    const results = Object.fromEntries(names.map((name) => [name, []]));
-    for (const name of names) await measure(servers[name], makeRequest, ms / 2); // warm-up
-    for (let round = 0; round < rounds; round++) {
-      for (const name of names) results[name].push(await measure(servers[name], makeRequest, ms));
-    }
-    const base = results.node ? median(results.node) : null;
-    const line = names.map((name) => {
-      const value = median(results[name]);
-      return `${name} ${value.toFixed(2)} µs${base ? ` (${(value / base).toFixed(2)}× node)` : ''}`;
-    });
-    process.stdout.write(`${caseName.padEnd(16)} ${line.join(' · ')}\n`);
-  }
+	const names = option('frameworks', 'node,express4,fastify,velox').split(',');
+	const wanted = option('scenarios', 'hello,json,rest,github').split(',');
+	const rounds = Number(option('rounds', '5'));
+	const ms = Number(option('ms', '400'));
+	const fixtures = { dir: prepareFixtures() };
+	const groups = allGroups({});
+	for (const caseName of wanted) {
+		const group = groups.find((g) => g.measure.some((m) => m.name === caseName));
+		if (!group) throw new Error(`unknown scenario ${caseName}`);
+		const makeRequest = requestMaker(group.measure.find((m) => m.name === caseName).request);
+		const servers = {};
+		for (const name of names) servers[name] = await makeServer(name, group, fixtures);
+		const results = Object.fromEntries(names.map((name) => [name, []]));
+		for (const name of names) await measure(servers[name], makeRequest, ms / 2); // warm-up
+		for (let round = 0; round < rounds; round++) {
+			for (const name of names) results[name].push(await measure(servers[name], makeRequest, ms));
+		}
+		const base = results.node ? median(results.node) : null;
+		const line = names.map((name) => {
+			const value = median(results[name]);
+			return `${name} ${value.toFixed(2)} µs${base ? ` (${(value / base).toFixed(2)}× node)` : ''}`;
+		});
+		process.stdout.write(`${caseName.padEnd(16)} ${line.join(' · ')}\n`);
+	}
 }
 
 main().catch((error) => {
-  process.stderr.write(`${error.stack || error}\n`);
-  process.exitCode = 1;
+	process.stderr.write(`${error.stack || error}\n`);
+	process.exitCode = 1;
 });

@@ -92,7 +92,17 @@ function githubRoute(i) {
 	return segments.join('/');
 }
 
-const SAMPLE_VALUES = { user: 'octocat', org: 'nodejs', owner: 'nodejs', repo: 'node', number: '4242', sha: 'a1b2c3', path: 'README.md', branch: 'main', id: '77' };
+const SAMPLE_VALUES = {
+	user: 'octocat',
+	org: 'nodejs',
+	owner: 'nodejs',
+	repo: 'node',
+	number: '4242',
+	sha: 'a1b2c3',
+	path: 'README.md',
+	branch: 'main',
+	id: '77',
+};
 
 function concrete(pattern) {
 	return pattern.replace(/:(\w+)/g, (_, name) => SAMPLE_VALUES[name]);

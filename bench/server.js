@@ -8,14 +8,14 @@ const group = JSON.parse(groupJson);
 process.on('disconnect', () => process.exit(0));
 
 try {
-  const { start } = require(`./apps/${family}.js`);
-  const server = start(modulePath, group, { dir: fixturesDir }, (port) => {
-    process.send({ type: 'ready', port });
-  });
-  server.on('error', (error) => {
-    process.send({ type: 'error', message: error.message });
-    process.exit(1);
-  });
+	const { start } = require(`./apps/${family}.js`);
+	const server = start(modulePath, group, { dir: fixturesDir }, (port) => {
+		process.send({ type: 'ready', port });
+	});
+	server.on('error', (error) => {
+		process.send({ type: 'error', message: error.message });
+		process.exit(1);
+	});
 } catch (error) {
-  process.send({ type: 'error', message: String(error && error.message ? error.message : error) }, () => process.exit(1));
+	process.send({ type: 'error', message: String(error && error.message ? error.message : error) }, () => process.exit(1));
 }

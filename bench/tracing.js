@@ -112,5 +112,7 @@ console.log(`\n${requests} requests per round, ${rounds} interleaved rounds, med
 const reference = median(results[Object.keys(results)[0]]);
 for (const [name, values] of Object.entries(results)) {
 	const value = median(values);
-	console.log(`${name.padEnd(48)} ${value.toFixed(0).padStart(7)} ns   ${((value / reference) * 100).toFixed(1).padStart(6)} %   (rounds: ${values.map((v) => v.toFixed(0)).join(' ')})`);
+	console.log(
+		`${name.padEnd(48)} ${value.toFixed(0).padStart(7)} ns   ${((value / reference) * 100).toFixed(1).padStart(6)} %   (rounds: ${values.map((v) => v.toFixed(0)).join(' ')})`,
+	);
 }

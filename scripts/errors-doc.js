@@ -16,11 +16,11 @@ function renderErrorsDoc(catalog) {
 		"  Express 4's http-errors objects: `status`, `statusCode`, `expose` (true for 4xx, so the final",
 		'  handler shows the message), and for body parsing the `type` strings Express users match on.',
 		'- **Programmer errors** (`TypeError`/`Error`) are thrown at once by the call that got a bad',
-		'  argument or option, with Express 4\'s message.',
-		'- Errors thrown by set-up calls (marked *set-up* below: `app.use`, a factory\'s options, a',
+		"  argument or option, with Express 4's message.",
+		"- Errors thrown by set-up calls (marked *set-up* below: `app.use`, a factory's options, a",
 		'  setting) carry `err.code`, the stable code below, not enumerable, so `JSON.stringify(err)`',
 		'  reads as with Express 4. Errors that can arise while a request is handled carry no `code` of',
-		'  Velox\'s: they reach your error handlers, where Express 4 code reads `err.code` to recognise',
+		"  Velox's: they reach your error handlers, where Express 4 code reads `err.code` to recognise",
 		'  file system errors (`ENOENT` stays `ENOENT`), so they stay exactly the objects Express 4 gives;',
 		'  tell them apart by `status` and, for body parsing, by `type`.',
 		'',
@@ -29,8 +29,10 @@ function renderErrorsDoc(catalog) {
 	];
 	for (const [code, entry] of Object.entries(catalog)) {
 		const status = entry.status ?? (entry.kind === 'HttpError' ? 'varies' : '');
-		const message = entry.message === undefined ? '(status text, or the cause\'s own message)' : '`' + entry.message + '`';
-		lines.push(`| \`${code}\` | ${entry.kind}${entry.setup ? ' (set-up)' : ''} | ${status} | ${entry.type ? '`' + entry.type + '`' : ''} | ${cell(message)} | ${cell(entry.when)} |`);
+		const message = entry.message === undefined ? "(status text, or the cause's own message)" : '`' + entry.message + '`';
+		lines.push(
+			`| \`${code}\` | ${entry.kind}${entry.setup ? ' (set-up)' : ''} | ${status} | ${entry.type ? '`' + entry.type + '`' : ''} | ${cell(message)} | ${cell(entry.when)} |`,
+		);
 	}
 	lines.push('');
 	return lines.join('\n');

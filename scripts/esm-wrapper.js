@@ -5,7 +5,21 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const dist = path.join(__dirname, '..', 'dist');
-const values = ['application', 'request', 'response', 'Route', 'Router', 'json', 'raw', 'text', 'urlencoded', 'query', 'timeout', 'shutdown', 'shutdownOnSignal'];
+const values = [
+	'application',
+	'request',
+	'response',
+	'Route',
+	'Router',
+	'json',
+	'raw',
+	'text',
+	'urlencoded',
+	'query',
+	'timeout',
+	'shutdown',
+	'shutdownOnSignal',
+];
 const lines = [
 	"import velox from './index.js';",
 	'export default velox;',

@@ -164,7 +164,7 @@ export const errorCatalog = {
 		kind: 'HttpError',
 		status: 400,
 		message: "Failed to decode param '%s'",
-		when: "a route parameter holds a malformed percent-encoding (the `URIError` itself, given this message and status 400, as Express does)",
+		when: 'a route parameter holds a malformed percent-encoding (the `URIError` itself, given this message and status 400, as Express does)',
 	}),
 	// Views
 	VELOX_ERR_VIEW_NAME_TYPE: entry({
@@ -194,9 +194,17 @@ export const errorCatalog = {
 	}),
 	// Body parsers: options (thrown by the factory)
 	VELOX_ERR_OPTION_LIMIT: entry({
-		setup: true, kind: 'TypeError', message: 'option limit "%s" is invalid', when: 'a body parser `limit` that `bytes` cannot read' }),
+		setup: true,
+		kind: 'TypeError',
+		message: 'option limit "%s" is invalid',
+		when: 'a body parser `limit` that `bytes` cannot read',
+	}),
 	VELOX_ERR_OPTION_VERIFY: entry({
-		setup: true, kind: 'TypeError', message: 'option verify must be function', when: 'a body parser `verify` that is not a function' }),
+		setup: true,
+		kind: 'TypeError',
+		message: 'option verify must be function',
+		when: 'a body parser `verify` that is not a function',
+	}),
 	VELOX_ERR_OPTION_PARAMETER_LIMIT: entry({
 		setup: true,
 		kind: 'TypeError',
@@ -284,7 +292,7 @@ export const errorCatalog = {
 		kind: 'HttpError',
 		status: 400,
 		type: 'entity.parse.failed',
-		when: 'the body could not be parsed (the parser\'s own error, e.g. a `SyntaxError`, keeps its message)',
+		when: "the body could not be parsed (the parser's own error, e.g. a `SyntaxError`, keeps its message)",
 	}),
 	VELOX_ERR_ENTITY_VERIFY_FAILED: entry({
 		kind: 'HttpError',
@@ -295,7 +303,7 @@ export const errorCatalog = {
 	VELOX_ERR_INFLATE_FAILED: entry({
 		kind: 'HttpError',
 		status: 400,
-		when: 'zlib cannot inflate a compressed body (zlib\'s own error keeps its message and `code`, with no `type`, as in Express 4)',
+		when: "zlib cannot inflate a compressed body (zlib's own error keeps its message and `code`, with no `type`, as in Express 4)",
 	}),
 	VELOX_ERR_JSON_STRICT: entry({
 		kind: 'HttpError',
@@ -306,11 +314,23 @@ export const errorCatalog = {
 	}),
 	// Static files, sendFile, download
 	VELOX_ERR_STATIC_ROOT_REQUIRED: entry({
-		setup: true, kind: 'TypeError', message: 'root path required', when: '`velox.static()` without a root' }),
+		setup: true,
+		kind: 'TypeError',
+		message: 'root path required',
+		when: '`velox.static()` without a root',
+	}),
 	VELOX_ERR_STATIC_ROOT_TYPE: entry({
-		setup: true, kind: 'TypeError', message: 'root path must be a string', when: '`velox.static(root)` with a root that is not a string' }),
+		setup: true,
+		kind: 'TypeError',
+		message: 'root path must be a string',
+		when: '`velox.static(root)` with a root that is not a string',
+	}),
 	VELOX_ERR_OPTION_SET_HEADERS: entry({
-		setup: true, kind: 'TypeError', message: 'option setHeaders must be function', when: '`velox.static(root, { setHeaders })` not a function' }),
+		setup: true,
+		kind: 'TypeError',
+		message: 'option setHeaders must be function',
+		when: '`velox.static(root, { setHeaders })` not a function',
+	}),
 	VELOX_ERR_OPTION_STRING_ARRAY: entry({
 		kind: 'TypeError',
 		message: '%s must be array of strings or false',
@@ -322,7 +342,11 @@ export const errorCatalog = {
 		when: 'an unknown `dotfiles` option',
 	}),
 	VELOX_ERR_SENDFILE_PATH_REQUIRED: entry({ kind: 'TypeError', message: 'path argument is required to res.sendFile', when: '`res.sendFile()` with no path' }),
-	VELOX_ERR_SENDFILE_PATH_TYPE: entry({ kind: 'TypeError', message: 'path must be a string to res.sendFile', when: '`res.sendFile(path)` with a path that is not a string' }),
+	VELOX_ERR_SENDFILE_PATH_TYPE: entry({
+		kind: 'TypeError',
+		message: 'path must be a string to res.sendFile',
+		when: '`res.sendFile(path)` with a path that is not a string',
+	}),
 	VELOX_ERR_SENDFILE_PATH_RELATIVE: entry({
 		kind: 'TypeError',
 		message: 'path must be absolute or specify root to res.sendFile',
@@ -364,7 +388,7 @@ export const errorCatalog = {
 	VELOX_ERR_CLIENT_CLOSED: entry({
 		kind: 'Error',
 		message: 'The client closed the connection before the response finished',
-		when: "the reason of `req.signal` when the client went away (name `AbortError`, `code: \"ECONNRESET\"`)",
+		when: 'the reason of `req.signal` when the client went away (name `AbortError`, `code: "ECONNRESET"`)',
 	}),
 	VELOX_ERR_TIMEOUT_TIME: entry({
 		setup: true,

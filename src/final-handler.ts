@@ -142,13 +142,7 @@ interface ErrorPage {
  * Ends the response for `err` (or 404 when `err` is falsy).
  * `env` is the app's `env` setting; `onerror` logs (deferred, as finalhandler does).
  */
-export function finalHandle(
-	req: IncomingMessage,
-	res: ServerResponse,
-	err: unknown,
-	env: unknown,
-	onerror: ((err: unknown) => void) | undefined,
-): void {
+export function finalHandle(req: IncomingMessage, res: ServerResponse, err: unknown, env: unknown, onerror: ((err: unknown) => void) | undefined): void {
 	// ignore 404 on in-flight response
 	if (!err && res.headersSent) return;
 

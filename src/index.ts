@@ -181,11 +181,11 @@ declare namespace velox {
 		LocalsObj extends Record<string, any> = Record<string, any>,
 	> = T.RequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>;
 	export type RequestParamHandler = T.RequestParamHandler;
-	export type Response<
-		ResBody = any,
-		LocalsObj extends Record<string, any> = Record<string, any>,
-		StatusCode extends number = number,
-	> = T.Response<ResBody, LocalsObj, StatusCode>;
+	export type Response<ResBody = any, LocalsObj extends Record<string, any> = Record<string, any>, StatusCode extends number = number> = T.Response<
+		ResBody,
+		LocalsObj,
+		StatusCode
+	>;
 	export type Router = T.Router;
 	/** @deprecated Use `Router` (the name the ESM types gave it before `Router` was both a value and a type there). */
 	export type RouterInstance = T.Router;

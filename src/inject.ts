@@ -74,7 +74,7 @@ export interface InjectResponse {
 	raw: Buffer;
 }
 
-type Dispatcher = (req: IncomingMessage, res: ServerResponse) => void
+type Dispatcher = (req: IncomingMessage, res: ServerResponse) => void;
 
 const OWS = /^[ \t]+|[ \t]+$/g;
 

@@ -191,7 +191,10 @@ export function traceLayer(layer: Layer, error: unknown, req: IncomingMessage, r
 	};
 	if (layerStart.hasSubscribers) layerStart.publish(message);
 	try {
-		const result = error === undefined ? layer.handle(req as never, res as never, tracedNext as never) : layer.handle(error as never, req as never, res as never, tracedNext as never);
+		const result =
+			error === undefined
+				? layer.handle(req as never, res as never, tracedNext as never)
+				: layer.handle(error as never, req as never, res as never, tracedNext as never);
 		if (isThenable(result)) forwardRejection(result, tracedNext);
 	} catch (err) {
 		tracedNext(err);

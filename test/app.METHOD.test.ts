@@ -9,7 +9,31 @@ import type { Request, Response } from 'express';
 import velox from '../src/index';
 import { type DiffRequest, differential } from './helpers/differential';
 
-const SPEC_METHODS = ['checkout', 'copy', 'delete', 'get', 'head', 'lock', 'merge', 'mkactivity', 'mkcol', 'move', 'm-search', 'notify', 'options', 'patch', 'post', 'purge', 'put', 'report', 'search', 'subscribe', 'trace', 'unlock', 'unsubscribe'];
+const SPEC_METHODS = [
+	'checkout',
+	'copy',
+	'delete',
+	'get',
+	'head',
+	'lock',
+	'merge',
+	'mkactivity',
+	'mkcol',
+	'move',
+	'm-search',
+	'notify',
+	'options',
+	'patch',
+	'post',
+	'purge',
+	'put',
+	'report',
+	'search',
+	'subscribe',
+	'trace',
+	'unlock',
+	'unsubscribe',
+];
 // CONNECT never reaches a request listener: node hands it to the server's 'connect' event.
 const ROUTABLE = METHODS.filter((method) => method !== 'CONNECT');
 

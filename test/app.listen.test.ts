@@ -150,7 +150,10 @@ describe('node servers', () => {
 	try {
 		const keyPath = join(tmp, 'key.pem');
 		const certPath = join(tmp, 'cert.pem');
-		execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyPath, '-out', certPath, '-days', '1', '-subj', '/CN=localhost'], { stdio: 'ignore', timeout: 20_000 });
+		execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyPath, '-out', certPath, '-days', '1', '-subj', '/CN=localhost'], {
+			stdio: 'ignore',
+			timeout: 20_000,
+		});
 		certificate = { key: readFileSync(keyPath), cert: readFileSync(certPath) };
 	} catch (err) {
 		skipReason = 'openssl is not available to create a self-signed certificate: ' + (err as Error).message;

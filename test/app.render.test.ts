@@ -115,17 +115,11 @@ describe('view caching', () => {
 	}
 
 	test('without `view cache` every render looks the view up again', async () => {
-		assert.deepEqual(
-			await renderTwice(() => {}),
-			['second', 'first'],
-		);
+		assert.deepEqual(await renderTwice(() => {}), ['second', 'first']);
 	});
 
 	test('with `view cache` the resolved view is kept', async () => {
-		assert.deepEqual(
-			await renderTwice((app) => app.enable('view cache')),
-			['second', 'second'],
-		);
+		assert.deepEqual(await renderTwice((app) => app.enable('view cache')), ['second', 'second']);
 	});
 
 	test('the `cache: true` local caches without the setting', async () => {
@@ -133,10 +127,7 @@ describe('view caching', () => {
 	});
 
 	test('the `cache: false` local bypasses `view cache`', async () => {
-		assert.deepEqual(
-			await renderTwice((app) => app.enable('view cache'), { cache: false }),
-			['second', 'first'],
-		);
+		assert.deepEqual(await renderTwice((app) => app.enable('view cache'), { cache: false }), ['second', 'first']);
 	});
 
 	test('cached views are kept in app.cache under the name as given', async () => {

@@ -227,7 +227,10 @@ function chunked(type: string, chunks: string[], finished = true, extra: string[
 	return finished ? text + '0\r\n\r\n' : text;
 }
 
-const json = (options: object = {}) => (framework: Factory) => framework.json({ limit: 100, ...options });
+const json =
+	(options: object = {}) =>
+	(framework: Factory) =>
+		framework.json({ limit: 100, ...options });
 const text = (framework: Factory) => framework.text({ limit: 100 });
 const big = 'x'.repeat(150);
 
@@ -242,7 +245,11 @@ const ERRORS: [string, (framework: Factory) => express.RequestHandler, string][]
 	['400, bad JSON, chunked', json(), chunked('application/json', ['{"a"', ':}'])],
 	['400, corrupt gzip', json(), post('application/json', 'not gzip', ['Content-Encoding: gzip'])],
 	['403, verify refused', json({ verify: () => assert.fail('refused') }), post('application/json', '{"a":1}')],
-	['404 from the final handler, body unread', (framework) => framework.raw({ type: 'image/*' }), chunked('text/plain', [big, big]).replace('POST / ', 'POST /missing ')],
+	[
+		'404 from the final handler, body unread',
+		(framework) => framework.raw({ type: 'image/*' }),
+		chunked('text/plain', [big, big]).replace('POST / ', 'POST /missing '),
+	],
 ];
 
 describe('body errors: the connection carries the next request, as in express@4', () => {
@@ -286,12 +293,24 @@ describe('body errors: the connection carries the next request, as in express@4'
 
 	test('a client that half-closes mid-body (Content-Length): the same answer and close as express@4', async () => {
 		const request = post('application/json', '"' + big + '"');
-		const exchange = await sameAsExpress(json(), { parts: [request.slice(0, request.length - 20)], pauses: [100], halfClose: true, responses: 1, untilClose: true });
+		const exchange = await sameAsExpress(json(), {
+			parts: [request.slice(0, request.length - 20)],
+			pauses: [100],
+			halfClose: true,
+			responses: 1,
+			untilClose: true,
+		});
 		assert.equal(exchange.closed, true);
 	});
 
 	test('a client that half-closes mid-body (chunked): the same answer and close as express@4', async () => {
-		const exchange = await sameAsExpress(text, { parts: [chunked('text/plain', [big], false)], pauses: [100], halfClose: true, responses: 1, untilClose: true });
+		const exchange = await sameAsExpress(text, {
+			parts: [chunked('text/plain', [big], false)],
+			pauses: [100],
+			halfClose: true,
+			responses: 1,
+			untilClose: true,
+		});
 		assert.equal(exchange.closed, true);
 	});
 });
@@ -304,7 +323,13 @@ describe('clients that never finish: bounded work, an answer they can read, then
 		const parts: Buffer[] = [Buffer.from(head(['POST / HTTP/1.1', 'Host: x', 'Content-Type: application/octet-stream', 'Transfer-Encoding: chunked']))];
 		// 64 MB offered: far past every bound; the writes stop when the server closes.
 		for (let i = 0; i < 4096; i++) parts.push(chunk);
-		const exchange = await play(buildApp('velox', endless), { parts, pauses: parts.map((_, i) => (i % 64 === 63 ? 1 : 0)), responses: 1, untilClose: true, timeoutMs: 8000 });
+		const exchange = await play(buildApp('velox', endless), {
+			parts,
+			pauses: parts.map((_, i) => (i % 64 === 63 ? 1 : 0)),
+			responses: 1,
+			untilClose: true,
+			timeoutMs: 8000,
+		});
 		assert.equal(exchange.responses.length, 1);
 		assert.match(exchange.responses[0].status, / 413 /);
 		assert.ok(exchange.responses[0].headers.includes('connection: close'));
@@ -320,7 +345,13 @@ describe('clients that never finish: bounded work, an answer they can read, then
 		const chunk = Buffer.from('4000\r\n' + 'y'.repeat(0x4000) + '\r\n');
 		const parts: Buffer[] = [Buffer.from(head(['POST /nowhere HTTP/1.1', 'Host: x', 'Transfer-Encoding: chunked']))];
 		for (let i = 0; i < 4096; i++) parts.push(chunk);
-		const exchange = await play(buildApp('velox', endless), { parts, pauses: parts.map((_, i) => (i % 64 === 63 ? 1 : 0)), responses: 1, untilClose: true, timeoutMs: 8000 });
+		const exchange = await play(buildApp('velox', endless), {
+			parts,
+			pauses: parts.map((_, i) => (i % 64 === 63 ? 1 : 0)),
+			responses: 1,
+			untilClose: true,
+			timeoutMs: 8000,
+		});
 		assert.match(exchange.responses[0].status, / 404 /);
 		assert.ok(exchange.responses[0].headers.includes('connection: close'));
 		assert.equal(exchange.closed, true);
@@ -330,7 +361,10 @@ describe('clients that never finish: bounded work, an answer they can read, then
 	test('a chunked sender that stalls past the limit is answered after the idle bound, Connection: close where Express puts Connection', async () => {
 		const exchange = await play(buildApp('velox', text), { parts: [chunked('text/plain', [big], false)], responses: 1, untilClose: true, timeoutMs: 5000 });
 		assert.match(exchange.responses[0].status, / 413 /);
-		assert.ok(exchange.firstAnswerMs >= discardBounds.idleMs - 50 && exchange.firstAnswerMs < discardBounds.idleMs + 1500, 'answered after ' + exchange.firstAnswerMs + ' ms');
+		assert.ok(
+			exchange.firstAnswerMs >= discardBounds.idleMs - 50 && exchange.firstAnswerMs < discardBounds.idleMs + 1500,
+			'answered after ' + exchange.firstAnswerMs + ' ms',
+		);
 		assert.equal(exchange.responses[0].headers.at(-1), 'connection: close');
 		assert.equal(exchange.closed, true);
 	});
@@ -378,7 +412,9 @@ describe('clients that never finish: bounded work, an answer they can read, then
 		await new Promise<void>((resolve) => socket.once('data', () => resolve()));
 		// The server side is what closes: a half-open client only learns it when it writes again.
 		const serverSocket = sockets[0];
-		const closedMs = serverSocket.destroyed ? Date.now() - started : await new Promise<number>((resolve) => serverSocket.once('close', () => resolve(Date.now() - started)));
+		const closedMs = serverSocket.destroyed
+			? Date.now() - started
+			: await new Promise<number>((resolve) => serverSocket.once('close', () => resolve(Date.now() - started)));
 		await new Promise((resolve) => setTimeout(resolve, 20));
 		socket.destroy();
 		assert.match(data, /^HTTP\/1\.1 413 /);
@@ -400,7 +436,13 @@ describe('a response already written when the body is refused', () => {
 		const chunk = Buffer.from('4000\r\n' + 'x'.repeat(0x4000) + '\r\n');
 		const parts: Buffer[] = [Buffer.from(head(['POST / HTTP/1.1', 'Host: x', 'Content-Type: application/json; charset=latin1', 'Transfer-Encoding: chunked']))];
 		for (let i = 0; i < 4096; i++) parts.push(chunk);
-		const exchange = await play(app as unknown as http.RequestListener, { parts, pauses: parts.map((_, i) => (i % 64 === 63 ? 1 : 0)), responses: 1, untilClose: true, timeoutMs: 8000 });
+		const exchange = await play(app as unknown as http.RequestListener, {
+			parts,
+			pauses: parts.map((_, i) => (i % 64 === 63 ? 1 : 0)),
+			responses: 1,
+			untilClose: true,
+			timeoutMs: 8000,
+		});
 		assert.equal(exchange.responses[0]?.body, 'early');
 		assert.equal(exchange.closed, true);
 		assert.ok(exchange.closedMs < discardBounds.drainMs, 'closed after ' + exchange.closedMs + ' ms');
@@ -412,11 +454,14 @@ describe('uploads over the limit read their 413, never a reset', () => {
 		return new Promise((resolve) => {
 			const errors: string[] = [];
 			let status = 0;
-			const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/', agent: false, headers: { 'Content-Type': 'application/octet-stream' } }, (res) => {
-				status = res.statusCode ?? 0;
-				res.resume();
-				res.on('end', () => setImmediate(() => resolve({ status, errors })));
-			});
+			const req = http.request(
+				{ host: '127.0.0.1', port, method: 'POST', path: '/', agent: false, headers: { 'Content-Type': 'application/octet-stream' } },
+				(res) => {
+					status = res.statusCode ?? 0;
+					res.resume();
+					res.on('end', () => setImmediate(() => resolve({ status, errors })));
+				},
+			);
 			req.on('error', (err: NodeJS.ErrnoException) => {
 				errors.push(String(err.code ?? err.message));
 				if (status === 0) resolve({ status, errors });

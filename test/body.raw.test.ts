@@ -14,28 +14,31 @@ describe('velox.raw', () => {
 	});
 
 	test('an empty body gives an empty Buffer; no body or another type leaves {}', async () => {
-		const [empty, none, other] = await differential((name) => parserApp(name, (p) => p.raw()), [
-			{ headers: { ...OCTETS, 'Content-Length': '0' }, body: '' },
-			{ method: 'GET' },
-			{ headers: { 'Content-Type': 'text/plain' }, body: 'abc' },
-		]);
+		const [empty, none, other] = await differential(
+			(name) => parserApp(name, (p) => p.raw()),
+			[{ headers: { ...OCTETS, 'Content-Length': '0' }, body: '' }, { method: 'GET' }, { headers: { 'Content-Type': 'text/plain' }, body: 'abc' }],
+		);
 		assert.deepEqual(empty.body, { buffer: '' });
 		assert.deepEqual(none.body, { json: {}, proto: 'Object' });
 		assert.deepEqual(other.body, { json: {}, proto: 'Object' });
 	});
 
 	test('a chunked body of several chunks is joined in order', async () => {
-		const [answer] = await differential((name) => parserApp(name, (p) => p.raw()), [
-			{ headers: { ...OCTETS, 'Transfer-Encoding': 'chunked' }, body: [Buffer.from('one,'), Buffer.from('two,'), Buffer.from('three')] },
-		]);
+		const [answer] = await differential(
+			(name) => parserApp(name, (p) => p.raw()),
+			[{ headers: { ...OCTETS, 'Transfer-Encoding': 'chunked' }, body: [Buffer.from('one,'), Buffer.from('two,'), Buffer.from('three')] }],
+		);
 		assert.deepEqual(answer.body, { buffer: Buffer.from('one,two,three').toString('hex') });
 	});
 
 	test('type option: a wildcard, and a function', async () => {
-		const [image, skipped] = await differential((name) => parserApp(name, (p) => p.raw({ type: 'image/*' })), [
-			{ headers: { 'Content-Type': 'image/png' }, body: Buffer.from([0x89, 0x50]) },
-			{ headers: OCTETS, body: Buffer.from([1]) },
-		]);
+		const [image, skipped] = await differential(
+			(name) => parserApp(name, (p) => p.raw({ type: 'image/*' })),
+			[
+				{ headers: { 'Content-Type': 'image/png' }, body: Buffer.from([0x89, 0x50]) },
+				{ headers: OCTETS, body: Buffer.from([1]) },
+			],
+		);
 		assert.deepEqual(image.body, { buffer: '8950' });
 		assert.deepEqual(skipped.body, { json: {}, proto: 'Object' });
 		const [any] = await differential((name) => parserApp(name, (p) => p.raw({ type: () => true })), [{ headers: { 'Content-Type': 'text/plain' }, body: 'x' }]);
@@ -43,9 +46,10 @@ describe('velox.raw', () => {
 	});
 
 	test('the charset parameter is ignored: bytes are not decoded', async () => {
-		const [answer] = await differential((name) => parserApp(name, (p) => p.raw()), [
-			{ headers: { 'Content-Type': 'application/octet-stream; charset=bogus' }, body: Buffer.from([0xff, 0xfe]) },
-		]);
+		const [answer] = await differential(
+			(name) => parserApp(name, (p) => p.raw()),
+			[{ headers: { 'Content-Type': 'application/octet-stream; charset=bogus' }, body: Buffer.from([0xff, 0xfe]) }],
+		);
 		assert.deepEqual(answer.body, { buffer: 'fffe' });
 	});
 
@@ -61,10 +65,13 @@ describe('velox.raw', () => {
 			if (encoding !== null) throw new Error('encoding ' + String(encoding));
 			if (buf[0] === 0) throw new Error('leading zero');
 		};
-		const [good, bad] = await differential((name) => parserApp(name, (p) => p.raw({ verify })), [
-			{ headers: OCTETS, body: Buffer.from([1, 2]) },
-			{ headers: OCTETS, body: Buffer.from([0, 2]) },
-		]);
+		const [good, bad] = await differential(
+			(name) => parserApp(name, (p) => p.raw({ verify })),
+			[
+				{ headers: OCTETS, body: Buffer.from([1, 2]) },
+				{ headers: OCTETS, body: Buffer.from([0, 2]) },
+			],
+		);
 		assert.deepEqual(good.body, { buffer: '0102' });
 		assert.equal(bad.status, 403);
 		assert.equal(bad.message, 'leading zero');
@@ -72,15 +79,19 @@ describe('velox.raw', () => {
 	});
 
 	test('deflate and gzip are inflated; inflate: false is 415', async () => {
-		const [deflated, gzipped] = await differential((name) => parserApp(name, (p) => p.raw()), [
-			{ headers: { ...OCTETS, 'Content-Encoding': 'deflate' }, body: zlib.deflateSync(ALL_BYTES) },
-			{ headers: { ...OCTETS, 'Content-Encoding': 'gzip' }, body: zlib.gzipSync(ALL_BYTES) },
-		]);
+		const [deflated, gzipped] = await differential(
+			(name) => parserApp(name, (p) => p.raw()),
+			[
+				{ headers: { ...OCTETS, 'Content-Encoding': 'deflate' }, body: zlib.deflateSync(ALL_BYTES) },
+				{ headers: { ...OCTETS, 'Content-Encoding': 'gzip' }, body: zlib.gzipSync(ALL_BYTES) },
+			],
+		);
 		assert.deepEqual(deflated.body, { buffer: ALL_BYTES.toString('hex') });
 		assert.deepEqual(gzipped.body, { buffer: ALL_BYTES.toString('hex') });
-		const [refused] = await differential((name) => parserApp(name, (p) => p.raw({ inflate: false })), [
-			{ headers: { ...OCTETS, 'Content-Encoding': 'deflate' }, body: zlib.deflateSync(ALL_BYTES) },
-		]);
+		const [refused] = await differential(
+			(name) => parserApp(name, (p) => p.raw({ inflate: false })),
+			[{ headers: { ...OCTETS, 'Content-Encoding': 'deflate' }, body: zlib.deflateSync(ALL_BYTES) }],
+		);
 		assert.equal(refused.status, 415);
 		assert.equal(refused.type, 'encoding.unsupported');
 	});

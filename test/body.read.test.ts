@@ -48,27 +48,24 @@ describe('body reader (shared by all parsers)', () => {
 		);
 	});
 
-	test(
-		'the default final handler also answers an over-limit Content-Length at once',
-		async () => {
-			await withServer(
-				parserApp('velox', (p) => p.json(), { reportErrors: false }),
-				async (server) => {
-					const client = await RawClient.connect(server);
-					try {
-						client.write(request(['POST / HTTP/1.1', 'Host: x', 'Content-Type: application/json', 'Content-Length: 52428800'], '{"a":'));
-						const response = await client.response(1500);
-						assert.equal(response.status, 413);
-						assert.equal(response.headers.connection, 'close');
-						assert.match(response.body, /PayloadTooLargeError: request entity too large/);
-						await client.waitClosed(1500);
-					} finally {
-						client.destroy();
-					}
-				},
-			);
-		},
-	);
+	test('the default final handler also answers an over-limit Content-Length at once', async () => {
+		await withServer(
+			parserApp('velox', (p) => p.json(), { reportErrors: false }),
+			async (server) => {
+				const client = await RawClient.connect(server);
+				try {
+					client.write(request(['POST / HTTP/1.1', 'Host: x', 'Content-Type: application/json', 'Content-Length: 52428800'], '{"a":'));
+					const response = await client.response(1500);
+					assert.equal(response.status, 413);
+					assert.equal(response.headers.connection, 'close');
+					assert.match(response.body, /PayloadTooLargeError: request entity too large/);
+					await client.waitClosed(1500);
+				} finally {
+					client.destroy();
+				}
+			},
+		);
+	});
 
 	test('a chunked body passing the limit, then stalling, is answered after the idle bound and the connection closed (beyond Express 4)', async () => {
 		await withServer(
@@ -77,7 +74,12 @@ describe('body reader (shared by all parsers)', () => {
 				const client = await RawClient.connect(server);
 				try {
 					const chunk = 'x'.repeat(150);
-					client.write(request(['POST / HTTP/1.1', 'Host: x', 'Content-Type: text/plain', 'Transfer-Encoding: chunked'], chunk.length.toString(16) + '\r\n' + chunk + '\r\n'));
+					client.write(
+						request(
+							['POST / HTTP/1.1', 'Host: x', 'Content-Type: text/plain', 'Transfer-Encoding: chunked'],
+							chunk.length.toString(16) + '\r\n' + chunk + '\r\n',
+						),
+					);
 					const response = await client.response(discardBounds.idleMs + 2000);
 					assert.equal(response.status, 413);
 					assert.equal(response.headers.connection, 'close');
@@ -158,17 +160,22 @@ describe('body reader (shared by all parsers)', () => {
 	test('a refusal before reading (unsupported charset) is answered at once, before a stalled chunked body ends, as express@4', async () => {
 		const seen: Record<string, { status: number; connection: unknown }> = {};
 		for (const name of ['express', 'velox'] as const) {
-			await withServer(parserApp(name, (p) => p.json()), async (server) => {
-				const client = await RawClient.connect(server);
-				try {
-					client.write(request(['POST / HTTP/1.1', 'Host: x', 'Content-Type: application/json; charset=latin1', 'Transfer-Encoding: chunked'], '2\r\n{}\r\n'));
-					// Well before the drain's idle bound: body-parser answers without reading.
-					const response = await client.response(discardBounds.idleMs / 2);
-					seen[name] = { status: response.status, connection: response.headers.connection };
-				} finally {
-					client.destroy();
-				}
-			});
+			await withServer(
+				parserApp(name, (p) => p.json()),
+				async (server) => {
+					const client = await RawClient.connect(server);
+					try {
+						client.write(
+							request(['POST / HTTP/1.1', 'Host: x', 'Content-Type: application/json; charset=latin1', 'Transfer-Encoding: chunked'], '2\r\n{}\r\n'),
+						);
+						// Well before the drain's idle bound: body-parser answers without reading.
+						const response = await client.response(discardBounds.idleMs / 2);
+						seen[name] = { status: response.status, connection: response.headers.connection };
+					} finally {
+						client.destroy();
+					}
+				},
+			);
 		}
 		assert.deepEqual(seen.velox, { status: 415, connection: 'keep-alive' });
 		assert.deepEqual(seen.velox, seen.express);
@@ -276,11 +283,14 @@ describe('body reader (shared by all parsers)', () => {
 	});
 
 	test('an unknown Content-Encoding is 415 encoding.unsupported; corrupt data 400 with the zlib message', async () => {
-		const [unknown, corrupt, corruptDeflate] = await differential((name) => parserApp(name, (p) => p.json()), [
-			{ headers: { ...JSON_TYPE, 'Content-Encoding': 'compress' }, body: '{}' },
-			{ headers: { ...JSON_TYPE, 'Content-Encoding': 'gzip' }, body: 'definitely not gzip' },
-			{ headers: { ...JSON_TYPE, 'Content-Encoding': 'deflate' }, body: zlib.gzipSync('{}') },
-		]);
+		const [unknown, corrupt, corruptDeflate] = await differential(
+			(name) => parserApp(name, (p) => p.json()),
+			[
+				{ headers: { ...JSON_TYPE, 'Content-Encoding': 'compress' }, body: '{}' },
+				{ headers: { ...JSON_TYPE, 'Content-Encoding': 'gzip' }, body: 'definitely not gzip' },
+				{ headers: { ...JSON_TYPE, 'Content-Encoding': 'deflate' }, body: zlib.gzipSync('{}') },
+			],
+		);
 		assert.equal(unknown.status, 415);
 		assert.equal(unknown.type, 'encoding.unsupported');
 		assert.equal(unknown.message, 'unsupported content encoding "compress"');
@@ -312,10 +322,13 @@ describe('body reader (shared by all parsers)', () => {
 	test('in production the final handler shows the status message, no stack', async (t) => {
 		// Both frameworks log the error to stderr outside the test env; keep the test output clean.
 		t.mock.method(console, 'error', () => {});
-		const answers = await differential((name) => parserApp(name, (p) => p.json(), { env: 'production', reportErrors: false }), [
-			{ headers: JSON_TYPE, body: '{"a":' },
-			{ headers: { 'Content-Type': 'application/json; charset=latin1' }, body: '{}' },
-		]);
+		const answers = await differential(
+			(name) => parserApp(name, (p) => p.json(), { env: 'production', reportErrors: false }),
+			[
+				{ headers: JSON_TYPE, body: '{"a":' },
+				{ headers: { 'Content-Type': 'application/json; charset=latin1' }, body: '{}' },
+			],
+		);
 		assert.match(answers[0], /<pre>Bad Request<\/pre>/);
 		assert.match(answers[1], /<pre>Unsupported Media Type<\/pre>/);
 		assert.doesNotMatch(answers[0], /SyntaxError|at /);

@@ -18,12 +18,15 @@ describe('velox.text', () => {
 	});
 
 	test('decodes any charset iconv-lite knows; defaultCharset applies when none is named', async () => {
-		const answers = await differential((name) => parserApp(name, (p) => p.text({ defaultCharset: 'ISO-8859-1' })), [
-			{ headers: { 'Content-Type': 'text/plain; charset=utf-16le' }, body: Buffer.from('ünï', 'utf16le') },
-			{ headers: { 'Content-Type': 'text/plain; charset=koi8-r' }, body: Buffer.from([0xf0, 0xd2, 0xc9]) },
-			{ headers: PLAIN, body: Buffer.from([0x63, 0x61, 0x66, 0xe9]) },
-			{ headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: Buffer.from([0xef, 0xbb, 0xbf, 0x61]) },
-		]);
+		const answers = await differential(
+			(name) => parserApp(name, (p) => p.text({ defaultCharset: 'ISO-8859-1' })),
+			[
+				{ headers: { 'Content-Type': 'text/plain; charset=utf-16le' }, body: Buffer.from('ünï', 'utf16le') },
+				{ headers: { 'Content-Type': 'text/plain; charset=koi8-r' }, body: Buffer.from([0xf0, 0xd2, 0xc9]) },
+				{ headers: PLAIN, body: Buffer.from([0x63, 0x61, 0x66, 0xe9]) },
+				{ headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: Buffer.from([0xef, 0xbb, 0xbf, 0x61]) },
+			],
+		);
 		assert.deepEqual(answers[0].body, { string: 'ünï' });
 		assert.deepEqual(answers[1].body, { string: 'При' });
 		assert.deepEqual(answers[2].body, { string: 'café' });
@@ -55,24 +58,31 @@ describe('velox.text', () => {
 		const verify = (_req: unknown, _res: unknown, buf: Buffer, encoding: string) => {
 			seen = [buf.toString('hex'), encoding];
 		};
-		await differential((name) => parserApp(name, (p) => p.text({ verify })), [{ headers: { 'Content-Type': 'text/plain; charset=Latin1' }, body: Buffer.from([0xe9]) }]);
+		await differential(
+			(name) => parserApp(name, (p) => p.text({ verify })),
+			[{ headers: { 'Content-Type': 'text/plain; charset=Latin1' }, body: Buffer.from([0xe9]) }],
+		);
 		assert.deepEqual(seen, ['e9', 'latin1']);
 	});
 
 	test('type option and limit', async () => {
-		const [html, over] = await differential((name) => parserApp(name, (p) => p.text({ type: 'text/*', limit: 8 })), [
-			{ headers: { 'Content-Type': 'text/html' }, body: '<p>hi</p' },
-			{ headers: { 'Content-Type': 'text/csv' }, body: 'a,b,c,d,e' },
-		]);
+		const [html, over] = await differential(
+			(name) => parserApp(name, (p) => p.text({ type: 'text/*', limit: 8 })),
+			[
+				{ headers: { 'Content-Type': 'text/html' }, body: '<p>hi</p' },
+				{ headers: { 'Content-Type': 'text/csv' }, body: 'a,b,c,d,e' },
+			],
+		);
 		assert.deepEqual(html.body, { string: '<p>hi</p' });
 		assert.equal(over.status, 413);
 		assert.equal(over.type, 'entity.too.large');
 	});
 
 	test('gzip bodies are inflated, then decoded', async () => {
-		const [answer] = await differential((name) => parserApp(name, (p) => p.text()), [
-			{ headers: { 'Content-Type': 'text/plain; charset=utf-16le', 'Content-Encoding': 'gzip' }, body: zlib.gzipSync(Buffer.from('zïp', 'utf16le')) },
-		]);
+		const [answer] = await differential(
+			(name) => parserApp(name, (p) => p.text()),
+			[{ headers: { 'Content-Type': 'text/plain; charset=utf-16le', 'Content-Encoding': 'gzip' }, body: zlib.gzipSync(Buffer.from('zïp', 'utf16le')) }],
+		);
 		assert.deepEqual(answer.body, { string: 'zïp' });
 	});
 

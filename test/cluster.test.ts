@@ -108,7 +108,10 @@ describe('cluster example (node:cluster, Redis-backed state)', { skip: SKIP }, (
 		assert.ok(replacement !== undefined, 'a new worker replaced the killed one');
 
 		const replies = await sessionUntil(cookie, (pid) => pid === replacement);
-		assert.ok(replies.every((reply) => reply.pid !== creator), 'the killed worker answers nothing');
+		assert.ok(
+			replies.every((reply) => reply.pid !== creator),
+			'the killed worker answers nothing',
+		);
 		const last = replies[replies.length - 1];
 		assert.equal(last.pid, replacement, 'the restarted worker answers');
 		assert.equal(last.firstPid, creator, 'the session outlives the worker that created it');
@@ -119,7 +122,11 @@ describe('cluster example (node:cluster, Redis-backed state)', { skip: SKIP }, (
 		const answers: { status: number; pid?: number; remaining?: string }[] = [];
 		for (let i = 0; i < RATE_LIMIT + 2; i++) {
 			const res = await get(port, '/limited');
-			answers.push({ status: res.status, pid: res.status === 200 ? (JSON.parse(res.body) as { pid: number }).pid : undefined, remaining: String(res.headers.ratelimit) });
+			answers.push({
+				status: res.status,
+				pid: res.status === 200 ? (JSON.parse(res.body) as { pid: number }).pid : undefined,
+				remaining: String(res.headers.ratelimit),
+			});
 		}
 		const allowed = answers.filter((answer) => answer.status === 200);
 		assert.equal(allowed.length, RATE_LIMIT, JSON.stringify(answers));

@@ -67,10 +67,14 @@ describe('cookie-parser on Velox, compared with express@4', () => {
 			app.get('/echo', echoCookies);
 			return app;
 		};
-		const { velox } = await compat(build, async (agent) => [await agent.get('/login'), await agent.get('/echo'), await agent.get('/logout'), await agent.get('/echo')], {
-			// res.cookie's Expires is computed from the clock at the moment of the call.
-			scrub: [[/Expires=[^;]+/g, 'Expires=<date>']],
-		});
+		const { velox } = await compat(
+			build,
+			async (agent) => [await agent.get('/login'), await agent.get('/echo'), await agent.get('/logout'), await agent.get('/echo')],
+			{
+				// res.cookie's Expires is computed from the clock at the moment of the call.
+				scrub: [[/Expires=[^;]+/g, 'Expires=<date>']],
+			},
+		);
 		const setCookie = velox[0].headers['set-cookie'] as string[];
 		assert.equal(setCookie[0], 'user=' + encodeURIComponent('s:' + cookieSignature.sign('tobi', 'keyboard cat')) + '; Path=/; HttpOnly');
 		assert.deepEqual(JSON.parse(velox[1].body), {

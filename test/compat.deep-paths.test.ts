@@ -76,7 +76,9 @@ describe('deep paths resolve through "exports"', () => {
 
 	test('objects have every member express@4 gives them', () => {
 		for (const id of ['lib/application', 'lib/request', 'lib/response', 'lib/utils', 'lib/router', 'lib/middleware/init']) {
-			const expected = Object.getOwnPropertyNames(require('express/' + id)).filter((name) => !['length', 'name', 'prototype', 'arguments', 'caller'].includes(name));
+			const expected = Object.getOwnPropertyNames(require('express/' + id)).filter(
+				(name) => !['length', 'name', 'prototype', 'arguments', 'caller'].includes(name),
+			);
 			const actual = new Set(Object.getOwnPropertyNames(alias.require('express/' + id)));
 			assert.deepEqual(
 				expected.filter((name) => !actual.has(name)),
@@ -127,7 +129,11 @@ describe('deep paths are the objects Velox really uses', () => {
 		const router = velox.Router();
 		router.use((_req: unknown, _res: unknown, next: AnyFn) => next());
 		app.use('/r', router);
-		app.get('/x', function a() {}, function b() {});
+		app.get(
+			'/x',
+			function a() {},
+			function b() {},
+		);
 		const layers = [...app._router.stack, ...router.stack, ...app._router.stack[1].route.stack];
 		assert.equal(layers.length, 5);
 		for (const layer of layers) {
@@ -439,7 +445,10 @@ describe('route listing (express-list-endpoints reads layer internals)', () => {
 			const app = framework();
 			const api = framework.Router();
 			api.get('/users/:id', function getUser() {});
-			api.route('/users').get(function list() {}).post(function create() {});
+			api
+				.route('/users')
+				.get(function list() {})
+				.post(function create() {});
 			const admin = framework.Router({ mergeParams: true });
 			admin.delete('/:tenant/items/:item', function remove() {});
 			api.use('/admin', admin);

@@ -21,7 +21,7 @@ before(() => {
 	writeFileSync(join(views, 'users', 'index.ejs'), '<p>users index for <%= user %></p>\n');
 	writeFileSync(join(views, 'page.html'), '<title><%= title %></title>\n');
 	writeFileSync(join(views, 'broken.ejs'), '<p><%= notDefined.property %></p>\n');
-	});
+});
 
 after(() => {
 	if (views) rmSync(views, { recursive: true, force: true });
@@ -71,7 +71,12 @@ function viewApp(framework: Framework) {
 // EJS error messages embed the template's absolute path, which is the same for both apps.
 describe('ejs through res.render on Velox, compared with express@4', () => {
 	test('res.render with app.locals, res.locals, locals, includes and the settings', async () => {
-		const { velox } = await compat(viewApp, async (agent) => [await agent.get('/'), await agent.get('/users'), await agent.get('/page'), await agent.get('/app-render')]);
+		const { velox } = await compat(viewApp, async (agent) => [
+			await agent.get('/'),
+			await agent.get('/users'),
+			await agent.get('/page'),
+			await agent.get('/app-render'),
+		]);
 		assert.equal(velox[0].headers['content-type'], 'text/html; charset=utf-8');
 		assert.equal(velox[0].body, '<header>Compat site</header>\n<h1>Hello &lt;world&gt;</h1>\n<ul><li>a</li><li>b</li></ul>\n<p>tobi / ejs</p>\n');
 		assert.equal(velox[1].body, '<p>users index for tobi</p>\n');

@@ -54,7 +54,11 @@ describe('express-session on Velox, compared with express@4', () => {
 		};
 		const { velox } = await compat(
 			build,
-			async (agent) => [await agent.get('/count'), await agent.get('/count').set('X-Forwarded-Proto', 'https'), await agent.get('/count').set('X-Forwarded-Proto', 'http')],
+			async (agent) => [
+				await agent.get('/count'),
+				await agent.get('/count').set('X-Forwarded-Proto', 'https'),
+				await agent.get('/count').set('X-Forwarded-Proto', 'http'),
+			],
 			{ scrub: SCRUB },
 		);
 		assert.equal(velox[0].headers['set-cookie'], undefined);
@@ -79,7 +83,9 @@ describe('express-session on Velox, compared with express@4', () => {
 			app.use('/blog', router);
 			return app;
 		};
-		const { velox } = await compat(build, async (agent) => [await agent.get('/shop/cart'), await agent.get('/shop/cart'), await agent.get('/blog/info')], { scrub: SCRUB });
+		const { velox } = await compat(build, async (agent) => [await agent.get('/shop/cart'), await agent.get('/shop/cart'), await agent.get('/blog/info')], {
+			scrub: SCRUB,
+		});
 		assert.equal(velox[1].body, 'cart 2');
 		assert.deepEqual(velox[0].headers['set-cookie'], ['connect.sid=<signed sid>; Path=/shop; HttpOnly']);
 		assert.equal(velox[2].body, 'session undefined');
@@ -108,7 +114,13 @@ describe('express-session on Velox, compared with express@4', () => {
 		};
 		const { velox } = await compat(
 			build,
-			async (agent) => [await agent.get('/count'), await agent.get('/login'), await agent.get('/whoami'), await agent.get('/logout'), await agent.get('/whoami')],
+			async (agent) => [
+				await agent.get('/count'),
+				await agent.get('/login'),
+				await agent.get('/whoami'),
+				await agent.get('/logout'),
+				await agent.get('/whoami'),
+			],
 			{ scrub: SCRUB },
 		);
 		assert.deepEqual(

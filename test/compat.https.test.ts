@@ -97,7 +97,10 @@ describe('serving through http.createServer and https.createServer, compared wit
 				app.set('trust proxy', 'loopback');
 				return https.createServer({ key, cert }, app);
 			},
-			async (agent) => [await agent.get('/whoami').ca(cert), await agent.get('/whoami').ca(cert).set('X-Forwarded-Proto', 'http').set('X-Forwarded-Host', 'proxy.test')],
+			async (agent) => [
+				await agent.get('/whoami').ca(cert),
+				await agent.get('/whoami').ca(cert).set('X-Forwarded-Proto', 'http').set('X-Forwarded-Host', 'proxy.test'),
+			],
 		);
 		assert.equal(JSON.parse(velox[0].body).protocol, 'https');
 		assert.deepEqual(JSON.parse(velox[1].body), { protocol: 'http', secure: false, hostname: 'proxy.test', originalUrl: '/whoami', encrypted: true });

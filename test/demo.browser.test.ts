@@ -66,7 +66,12 @@ test('a browser loads the demo, submits the form, follows the redirect and sees 
 	// The static script ran: the counter under the textarea is filled in.
 	assert.equal(await page.locator('#body-count').textContent(), '500 characters left');
 	// The stylesheet loaded and applied.
-	assert.equal(await page.locator('header .brand').evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { fontWeight: string } }).getComputedStyle(el).fontWeight), '700');
+	assert.equal(
+		await page
+			.locator('header .brand')
+			.evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { fontWeight: string } }).getComputedStyle(el).fontWeight),
+		'700',
+	);
 
 	// An empty title: the form comes back with the message and the other values kept.
 	await page.fill('input[name=author]', 'Dana');

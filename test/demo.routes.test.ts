@@ -120,7 +120,9 @@ describe('demo app: static files', () => {
 	});
 
 	test('a missing static file falls through to the 404 page', async () => {
-		await request(createDemoApp()).get('/static/missing.css').expect(404, /Not found/);
+		await request(createDemoApp())
+			.get('/static/missing.css')
+			.expect(404, /Not found/);
 	});
 });
 
@@ -144,7 +146,10 @@ describe('demo app: JSON API', () => {
 	});
 
 	test('an invalid note is a 422 with the field messages', async () => {
-		const res = await request(createDemoApp()).post('/api/notes').send({ title: 'x'.repeat(81) }).expect(422);
+		const res = await request(createDemoApp())
+			.post('/api/notes')
+			.send({ title: 'x'.repeat(81) })
+			.expect(422);
 		assert.deepEqual(res.body, { error: 'invalid note', fields: { title: 'The title is at most 80 characters.' } });
 	});
 

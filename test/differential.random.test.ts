@@ -132,7 +132,10 @@ function build(framework: Framework): http.RequestListener {
 		});
 	});
 	app.get('/cookie', (req, res) => {
-		res.cookie('value', String(req.query.v ?? 'x'), { path: '/', httpOnly: true }).cookie('obj', { a: 1 }).send('ok');
+		res
+			.cookie('value', String(req.query.v ?? 'x'), { path: '/', httpOnly: true })
+			.cookie('obj', { a: 1 })
+			.send('ok');
 	});
 	// Never `/status/<not a number>`: express@4's final handler then writes status NaN and the
 	// process crashes (Velox answers 500: docs/design.md, "Beyond Express 4").
@@ -202,7 +205,31 @@ const staticFiles = ['hello.txt', 'index.html', 'about.html', 'empty.txt', 'nums
 const staticStats = staticFiles.map((file) => fs.statSync(path.join(STATIC_ROOT, file)));
 
 function pathSegment(r: Random): string {
-	return r.pick(['a', 'b', '42', 'x%20y', '%41', '%E2%98%83', '%2F', '%', '%zz', '%E0%A4%A', 'caf%C3%A9', '..', '.', '%2e%2e', 'a;b', 'A', '_', '~', "'", '%00', '+', '(x)', 'a.b']);
+	return r.pick([
+		'a',
+		'b',
+		'42',
+		'x%20y',
+		'%41',
+		'%E2%98%83',
+		'%2F',
+		'%',
+		'%zz',
+		'%E0%A4%A',
+		'caf%C3%A9',
+		'..',
+		'.',
+		'%2e%2e',
+		'a;b',
+		'A',
+		'_',
+		'~',
+		"'",
+		'%00',
+		'+',
+		'(x)',
+		'a.b',
+	]);
 }
 
 function queryString(r: Random): string {
@@ -244,17 +271,62 @@ function target(r: Random): string {
 	const roll = r.next();
 	if (roll < 0.2) return '/echo/' + pathSegment(r) + (r.next() < 0.6 ? '/' + pathSegment(r) : '') + (r.next() < 0.1 ? '/' : '') + query;
 	if (roll < 0.35) {
-		const file = r.pick([...staticFiles, '', 'users', 'users/', 'snow%20%E2%98%83', 'snow ☃/', 'a%26b', '.hidden', '.mine/name.txt', 'sub/.config/app.txt', 'missing.txt', '..%2fpackage.json', '%2e%2e/%2e%2e/package.json', 'hello.txt/', 'ext', 'evil.example', '%5Cevil', 'pets/', 'ext.html/']);
+		const file = r.pick([
+			...staticFiles,
+			'',
+			'users',
+			'users/',
+			'snow%20%E2%98%83',
+			'snow ☃/',
+			'a%26b',
+			'.hidden',
+			'.mine/name.txt',
+			'sub/.config/app.txt',
+			'missing.txt',
+			'..%2fpackage.json',
+			'%2e%2e/%2e%2e/package.json',
+			'hello.txt/',
+			'ext',
+			'evil.example',
+			'%5Cevil',
+			'pets/',
+			'ext.html/',
+		]);
 		return '/static/' + file + query;
 	}
 	if (roll < 0.42) return '/file/' + r.pick([...staticFiles.slice(0, 4), '.hidden', 'missing', '%2e%2e%2fpackage.json', 'users']) + query;
 	if (roll < 0.5)
 		return (
-			r.pick(['/', '/json', '/big', '/format', '/jsonp', '/headers', '/z/big', '/z/json', '/z/static/todo.json', '/z/static/hello.txt', '/z/static/users/', '/cookie', '/download', '/redirect', '/error', '/throw', '/re12', '/re', '/RE7', '/any', '//any', '/any/', '/nothing', '/status/' + r.pick(['200', '204', '304', '404', '418', '500', '999', '600'])]) +
-			query
+			r.pick([
+				'/',
+				'/json',
+				'/big',
+				'/format',
+				'/jsonp',
+				'/headers',
+				'/z/big',
+				'/z/json',
+				'/z/static/todo.json',
+				'/z/static/hello.txt',
+				'/z/static/users/',
+				'/cookie',
+				'/download',
+				'/redirect',
+				'/error',
+				'/throw',
+				'/re12',
+				'/re',
+				'/RE7',
+				'/any',
+				'//any',
+				'/any/',
+				'/nothing',
+				'/status/' + r.pick(['200', '204', '304', '404', '418', '500', '999', '600']),
+			]) + query
 		);
 	if (roll < 0.58) return '/r/' + pathSegment(r) + '/items/' + pathSegment(r) + (r.next() < 0.3 ? '/' : '') + query;
-	if (roll < 0.62) return r.pick(['http://example.test/echo/abs/x', 'http://example.test:8080/any?x=1', 'https://h.test/', '*', '/any#frag', '/echo/a/b?x=1#f']);
+	if (roll < 0.62)
+		return r.pick(['http://example.test/echo/abs/x', 'http://example.test:8080/any?x=1', 'https://h.test/', '*', '/any#frag', '/echo/a/b?x=1#f']);
 	return r.pick(['/json', '/form', '/form-simple', '/text', '/raw', '/json-strict', '/noparse', '/any']) + query;
 }
 
@@ -301,7 +373,14 @@ function body(r: Random): Body {
 	let raw: Buffer;
 	switch (kind) {
 		case 'json':
-			type = r.pick(['application/json', 'application/json; charset=utf-8', 'application/vnd.api+json', 'application/json; charset=utf-16', 'application/json; charset=latin1', 'text/plain']);
+			type = r.pick([
+				'application/json',
+				'application/json; charset=utf-8',
+				'application/vnd.api+json',
+				'application/json; charset=utf-16',
+				'application/json; charset=latin1',
+				'text/plain',
+			]);
 			raw = Buffer.from(JSON.stringify({ name: 'caf\u00e9', list: [1, 2, r.int(100)], nested: { deep: true } }));
 			break;
 		case 'badjson':
@@ -317,7 +396,11 @@ function body(r: Random): Body {
 			raw = Buffer.from('{"__proto__":{"polluted":1},"constructor":{"prototype":{"x":1}}}');
 			break;
 		case 'form':
-			type = r.pick(['application/x-www-form-urlencoded', 'application/x-www-form-urlencoded; charset=utf-8', 'application/x-www-form-urlencoded; charset=koi8-r']);
+			type = r.pick([
+				'application/x-www-form-urlencoded',
+				'application/x-www-form-urlencoded; charset=utf-8',
+				'application/x-www-form-urlencoded; charset=koi8-r',
+			]);
 			raw = Buffer.from(r.pick(['a=1&b[c]=2&b[d]=%E9', 'x=%zz&y=2', 'a[__proto__][p]=1', 'list[]=1&list[]=2', 'empty=']));
 			break;
 		case 'formmany':
@@ -466,7 +549,9 @@ function comparable(response: ParsedResponse, head: boolean): Comparable {
 	const raw = (encoded ? '<decoded> ' : '') + bytes.toString('latin1');
 	const body = raw.replace(STACK_FRAME, '');
 	// The length of an error page with a stack (stripped above, or not sent: HEAD) names each framework's files.
-	const errorPage = body !== raw || (head && response.status >= 400 && response.headers.some(([name, value]) => name === 'content-security-policy' && value === "default-src 'none'"));
+	const errorPage =
+		body !== raw ||
+		(head && response.status >= 400 && response.headers.some(([name, value]) => name === 'content-security-policy' && value === "default-src 'none'"));
 	const headers: string[] = [];
 	for (const [name, value] of response.headers) {
 		if (name === 'date') continue;
@@ -568,7 +653,13 @@ test(`random differential against express@4 (seed ${SEED}, ${COUNT} requests)`, 
 		}
 	}
 	t.diagnostic(`seed ${SEED}: ${scripts.length} connections, ${responses} express@4 responses; connections allowed: ${brotli} brotli (deliberate)`);
-	t.diagnostic('statuses: ' + [...statuses].sort((x, y) => x[0] - y[0]).map(([status, n]) => status + '×' + n).join(' '));
+	t.diagnostic(
+		'statuses: ' +
+			[...statuses]
+				.sort((x, y) => x[0] - y[0])
+				.map(([status, n]) => status + '×' + n)
+				.join(' '),
+	);
 	if (differences.length > 0) {
 		assert.fail(
 			`${differences.length} of ${scripts.length} connections differ from express@4 (replay with VELOX_DIFF_SEED=${SEED} VELOX_DIFF_COUNT=${COUNT}); first ones:\n\n` +

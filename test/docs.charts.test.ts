@@ -31,7 +31,13 @@ function ok(requestsPerCpuSecond: number) {
 }
 
 const RESULTS: Results = {
-	meta: { date: '2026-01-02T03:04:05Z', machine: 'linux x64, 2 × Test CPU', node: 'v20.0.0', commit: 'abc1234', frameworks: ['node', 'express4', 'express5', 'fastify', 'velox'] },
+	meta: {
+		date: '2026-01-02T03:04:05Z',
+		machine: 'linux x64, 2 × Test CPU',
+		node: 'v20.0.0',
+		commit: 'abc1234',
+		frameworks: ['node', 'express4', 'express5', 'fastify', 'velox'],
+	},
 	measurements: [
 		{ name: 'hello', frameworks: { node: ok(30000), express4: ok(6000), express5: ok(5000), fastify: ok(29000), velox: ok(25000) } },
 		{ name: 'json', frameworks: { node: ok(20000), express4: ok(5000), express5: ok(4000), fastify: { status: 'n/a' }, velox: ok(21000) } },

@@ -179,7 +179,7 @@ describe('extracting code blocks', () => {
 
 	test('ES module detection', () => {
 		assert.equal(isModule("import velox from 'velox';"), true);
-		assert.equal(isModule("export const x = 1;"), true);
+		assert.equal(isModule('export const x = 1;'), true);
 		assert.equal(isModule("const velox = require('velox'); // or: import velox from 'velox'"), false);
 	});
 });

@@ -22,12 +22,21 @@ test('npm start serves the demo app; .ci/run runs the README test command, last'
 	const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
 	assert.match(pkg.scripts.start, /node examples\/demo\/server\.js$/);
 	assert.ok(fs.existsSync(path.join(ROOT, 'examples', 'demo', 'server.js')));
-	const ci = fs.readFileSync(path.join(ROOT, '.ci', 'run'), 'utf8').trim().split('\n');
+	const ci = fs
+		.readFileSync(path.join(ROOT, '.ci', 'run'), 'utf8')
+		.trim()
+		.split('\n');
 	assert.equal(ci[ci.length - 1], 'npm install && npm test');
 });
 
 test('relative links in README.md and docs/*.md point at files that exist (docs/api/ pages excepted until they land)', () => {
-	const files = [path.join(ROOT, 'README.md'), ...fs.readdirSync(path.join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => path.join(ROOT, 'docs', name))];
+	const files = [
+		path.join(ROOT, 'README.md'),
+		...fs
+			.readdirSync(path.join(ROOT, 'docs'))
+			.filter((name) => name.endsWith('.md'))
+			.map((name) => path.join(ROOT, 'docs', name)),
+	];
 	const broken: string[] = [];
 	let checked = 0;
 	for (const file of files) {

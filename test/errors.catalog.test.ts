@@ -147,7 +147,7 @@ test('programmer errors thrown by the API carry their code', () => {
 	assert.throws(() => app.engine('x', 'nope' as never), { code: 'VELOX_ERR_ENGINE_CALLBACK' });
 	assert.throws(() => app.set('etag', 'nope'), { code: 'VELOX_ERR_ETAG_SETTING', message: 'unknown value for etag function: nope' });
 	assert.throws(() => velox.static(''), { code: 'VELOX_ERR_STATIC_ROOT_REQUIRED' });
-	assert.throws(() => Reflect.get(velox, "bodyParser"), { code: 'VELOX_ERR_MIDDLEWARE_UNBUNDLED' });
+	assert.throws(() => Reflect.get(velox, 'bodyParser'), { code: 'VELOX_ERR_MIDDLEWARE_UNBUNDLED' });
 });
 
 test('request errors reaching an error handler are Express 4 objects: status and type, no code of ours', async () => {

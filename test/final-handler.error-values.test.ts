@@ -111,24 +111,86 @@ describe('values express@4 answers: the same bytes', () => {
 	}
 
 	test('a null-prototype object: development shows the status message (no stack, no toString)', async () => {
-		const response = await sameAsExpressFor(() => Object.create(null), () => Object.create(null), 'test');
+		const response = await sameAsExpressFor(
+			() => Object.create(null),
+			() => Object.create(null),
+			'test',
+		);
 		assert.match(response.body, /<pre>Internal Server Error<\/pre>/);
 	});
 });
 
 describe('values express@4 crashes on: answered as Express answers the readable rest', () => {
 	const shapes: [string, () => unknown, () => unknown, number][] = [
-		['an object whose status getter throws', () => ({ get status() { return throwing(); }, message: 'x' }), () => ({ message: 'x' }), 500],
-		['an object whose status getter throws, statusCode valid', () => ({ get status() { return throwing(); }, statusCode: 422 }), () => ({ statusCode: 422 }), 422],
-		['an object whose statusCode getter throws', () => ({ get statusCode() { return throwing(); } }), () => ({}), 500],
-		['an object whose headers getter throws', () => ({ status: 429, get headers() { return throwing(); } }), () => ({ status: 429 }), 429],
+		[
+			'an object whose status getter throws',
+			() => ({
+				get status() {
+					return throwing();
+				},
+				message: 'x',
+			}),
+			() => ({ message: 'x' }),
+			500,
+		],
+		[
+			'an object whose status getter throws, statusCode valid',
+			() => ({
+				get status() {
+					return throwing();
+				},
+				statusCode: 422,
+			}),
+			() => ({ statusCode: 422 }),
+			422,
+		],
+		[
+			'an object whose statusCode getter throws',
+			() => ({
+				get statusCode() {
+					return throwing();
+				},
+			}),
+			() => ({}),
+			500,
+		],
+		[
+			'an object whose headers getter throws',
+			() => ({
+				status: 429,
+				get headers() {
+					return throwing();
+				},
+			}),
+			() => ({ status: 429 }),
+			429,
+		],
 		['headers behind a Proxy whose ownKeys trap throws', () => ({ status: 429, headers: new Proxy({}, { ownKeys: throwing }) }), () => ({ status: 429 }), 429],
-		['an object whose stack getter throws', () => ({ get stack() { return throwing(); } }), () => ({}), 500],
+		[
+			'an object whose stack getter throws',
+			() => ({
+				get stack() {
+					return throwing();
+				},
+			}),
+			() => ({}),
+			500,
+		],
 		['an object whose toString throws', () => ({ toString: throwing }), () => Object.create(null), 500],
-		['an Error whose toString throws and stack is empty', () => Object.assign(new Error('m'), { stack: '', toString: throwing }), () => Object.create(null), 500],
+		[
+			'an Error whose toString throws and stack is empty',
+			() => Object.assign(new Error('m'), { stack: '', toString: throwing }),
+			() => Object.create(null),
+			500,
+		],
 		['a toString returning a null-prototype object', () => ({ toString: () => Object.create(null) }), () => Object.create(null), 500],
 		['a stack that is a symbol', () => ({ stack: Symbol('s') }), () => Object.create(null), 500],
-		['a Proxy whose every trap throws', () => new Proxy({}, { get: throwing, getPrototypeOf: throwing, has: throwing, ownKeys: throwing, getOwnPropertyDescriptor: throwing }), () => Object.create(null), 500],
+		[
+			'a Proxy whose every trap throws',
+			() => new Proxy({}, { get: throwing, getPrototypeOf: throwing, has: throwing, ownKeys: throwing, getOwnPropertyDescriptor: throwing }),
+			() => Object.create(null),
+			500,
+		],
 		[
 			'a revoked Proxy',
 			() => {

@@ -22,11 +22,14 @@ function failing(error: () => unknown) {
 
 describe('404', () => {
 	test('an unanswered request gets Express 404 page byte for byte', async () => {
-		const [response] = await differential((framework) => {
-			const app = framework();
-			app.get('/other', (_req, res) => res.end());
-			return app;
-		}, [{ path: '/missing/page?query=1' }]);
+		const [response] = await differential(
+			(framework) => {
+				const app = framework();
+				app.get('/other', (_req, res) => res.end());
+				return app;
+			},
+			[{ path: '/missing/page?query=1' }],
+		);
 		assert.equal(response.status, 404);
 		assert.equal(
 			response.body,
@@ -61,16 +64,19 @@ describe('404', () => {
 	});
 
 	test('a 404 after the response has started sending is ignored', async () => {
-		const [response] = await differential((framework) => {
-			const app = framework();
-			app.use((_req, res, next) => {
-				res.writeHead(200, { 'Content-Type': 'text/plain' });
-				res.write('partial');
-				next();
-				setTimeout(() => res.end(' rest'), 10);
-			});
-			return app;
-		}, [{ path: '/' }]);
+		const [response] = await differential(
+			(framework) => {
+				const app = framework();
+				app.use((_req, res, next) => {
+					res.writeHead(200, { 'Content-Type': 'text/plain' });
+					res.write('partial');
+					next();
+					setTimeout(() => res.end(' rest'), 10);
+				});
+				return app;
+			},
+			[{ path: '/' }],
+		);
 		assert.equal(response.body, 'partial rest');
 	});
 });
@@ -90,7 +96,11 @@ describe('errors', () => {
 			[{}, 500],
 		];
 		for (const [props, status] of cases) {
-			const [response] = await differential(failing(() => Object.assign(new Error('failed'), props)), [{ path: '/' }], { env: 'production' });
+			const [response] = await differential(
+				failing(() => Object.assign(new Error('failed'), props)),
+				[{ path: '/' }],
+				{ env: 'production' },
+			);
 			assert.equal(response.status, status, JSON.stringify(props));
 		}
 	});

@@ -163,7 +163,12 @@ describe('HTTP/2 cleartext (h2c): http2.createServer(app)', () => {
 	});
 
 	test('routing and the request members: protocol, secure, hostname and req.get("host") from :authority, ip, path, query', async () => {
-		const res = await h2request(session, { ':path': '/info/42?q=1&tags[]=a', ':authority': 'example.test:8443', accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' });
+		const res = await h2request(session, {
+			':path': '/info/42?q=1&tags[]=a',
+			':authority': 'example.test:8443',
+			accept: 'application/json',
+			'x-requested-with': 'XMLHttpRequest',
+		});
 		assert.equal(res.status, 200);
 		assert.match(String(res.headers['content-type']), /^application\/json; charset=utf-8$/);
 		assert.equal(res.headers['x-powered-by'], 'Velox');
@@ -202,7 +207,12 @@ describe('HTTP/2 cleartext (h2c): http2.createServer(app)', () => {
 		const trustedPort = await listen(trusted);
 		const client = await connectH2('http://127.0.0.1:' + trustedPort);
 		try {
-			const res = await h2request(client, { ':path': '/info/1', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'proxy.test', 'x-forwarded-for': '203.0.113.7' });
+			const res = await h2request(client, {
+				':path': '/info/1',
+				'x-forwarded-proto': 'https',
+				'x-forwarded-host': 'proxy.test',
+				'x-forwarded-for': '203.0.113.7',
+			});
 			const info = JSON.parse(res.text);
 			assert.equal(info.protocol, 'https');
 			assert.equal(info.secure, true);
@@ -366,7 +376,7 @@ describe('HTTP/2 cleartext (h2c): http2.createServer(app)', () => {
 });
 
 describe('HTTP/2 request and response objects', () => {
-	test('node\'s HTTP/2 classes with Velox members; members added to velox.request / app.request before the first HTTP/2 request are there, later ones are not', async () => {
+	test("node's HTTP/2 classes with Velox members; members added to velox.request / app.request before the first HTTP/2 request are there, later ones are not", async () => {
 		const app = velox();
 		app.set('env', 'test');
 		const veloxRequest = velox.request as unknown as Record<string, unknown>;
@@ -474,7 +484,10 @@ describe('no HTTP/2 request takes the process down', () => {
 		const port = await listen(server);
 		const client = await connectH2('http://127.0.0.1:' + port);
 		try {
-			const upload = client.request({ ':method': 'POST', ':path': '/upload', 'content-type': 'application/octet-stream', 'content-length': '100000' }, { endStream: false });
+			const upload = client.request(
+				{ ':method': 'POST', ':path': '/upload', 'content-type': 'application/octet-stream', 'content-length': '100000' },
+				{ endStream: false },
+			);
 			upload.on('error', () => {});
 			upload.write(Buffer.alloc(1000));
 			await new Promise((resolve) => setTimeout(resolve, 20));
@@ -508,7 +521,10 @@ describe('HTTP/2 over TLS with allowHTTP1: http2.createSecureServer', { skip: NO
 		if (NO_OPENSSL) return;
 		const pair = selfSigned();
 		cert = pair.cert;
-		server = http2.createSecureServer({ allowHTTP1: true, key: pair.key, cert: pair.cert }, fullApp() as unknown as (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void);
+		server = http2.createSecureServer(
+			{ allowHTTP1: true, key: pair.key, cert: pair.cert },
+			fullApp() as unknown as (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void,
+		);
 		port = await listen(server);
 	});
 

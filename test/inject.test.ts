@@ -32,11 +32,16 @@ function overSocket(server: http.Server, options: InjectOptions): Promise<{ stat
 		for (const [name, value] of Object.entries(options.headers ?? {})) headers[name] = String(value);
 		if (typeof options.body === 'string') body = Buffer.from(options.body);
 		if (body !== undefined) headers['Content-Length'] = String(body.length);
-		const req = http.request({ port, host: '127.0.0.1', method: options.method ?? 'GET', path: options.url ?? '/', headers: { Host: 'localhost', ...headers } }, (res) => {
-			const chunks: Buffer[] = [];
-			res.on('data', (chunk: Buffer) => chunks.push(chunk));
-			res.on('end', () => resolve({ statusCode: res.statusCode!, statusMessage: res.statusMessage!, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }));
-		});
+		const req = http.request(
+			{ port, host: '127.0.0.1', method: options.method ?? 'GET', path: options.url ?? '/', headers: { Host: 'localhost', ...headers } },
+			(res) => {
+				const chunks: Buffer[] = [];
+				res.on('data', (chunk: Buffer) => chunks.push(chunk));
+				res.on('end', () =>
+					resolve({ statusCode: res.statusCode!, statusMessage: res.statusMessage!, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }),
+				);
+			},
+		);
 		req.on('error', reject);
 		req.end(body);
 	});
@@ -250,7 +255,9 @@ describe('request options', () => {
 		assert.deepEqual((await parsing.inject({ method: 'POST', url: '/', body: 'plain', headers: { 'content-type': 'text/plain' } })).json(), { body: 'plain' });
 		assert.equal((await parsing.inject({ method: 'POST', url: '/', body: { long: 'x'.repeat(20) } })).statusCode, 413);
 		const stream = Readable.from([Buffer.from('{"a":'), Buffer.from('2}')]);
-		assert.deepEqual((await parsing.inject({ method: 'POST', url: '/', body: stream, headers: { 'content-type': 'application/json' } })).json(), { body: { a: 2 } });
+		assert.deepEqual((await parsing.inject({ method: 'POST', url: '/', body: stream, headers: { 'content-type': 'application/json' } })).json(), {
+			body: { a: 2 },
+		});
 	});
 
 	test('a request stream that fails resets the connection: the parser sees it, inject rejects', async () => {
@@ -268,7 +275,9 @@ describe('request options', () => {
 				this.destroy(new Error('upload failed'));
 			},
 		});
-		await assert.rejects(parsing.inject({ method: 'POST', url: '/', body: failing, headers: { 'content-type': 'text/plain' } }), { code: 'ERR_INJECT_ABORTED' });
+		await assert.rejects(parsing.inject({ method: 'POST', url: '/', body: failing, headers: { 'content-type': 'text/plain' } }), {
+			code: 'ERR_INJECT_ABORTED',
+		});
 		await new Promise((resolve) => setImmediate(resolve));
 		assert.equal(seen.length, 1);
 		assert.match(seen[0], /aborted|upload failed/);

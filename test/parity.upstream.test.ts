@@ -143,7 +143,11 @@ describe('res.render without "view engine" and an extension naming a module that
 			await render('page.velox-test-engine');
 			await render('page.velox-not-an-engine');
 			await render('page.velox-missing-engine');
-			assert.deepEqual(results, ['rendered page.velox-test-engine', 'thrown: Module "velox-not-an-engine" does not provide a view engine.', 'thrown: MODULE_NOT_FOUND']);
+			assert.deepEqual(results, [
+				'rendered page.velox-test-engine',
+				'thrown: Module "velox-not-an-engine" does not provide a view engine.',
+				'thrown: MODULE_NOT_FOUND',
+			]);
 		} finally {
 			process.chdir(previous);
 			fs.rmSync(root, { recursive: true, force: true });
@@ -220,10 +224,13 @@ describe('body parsers "with limit option should not error when inflating"', () 
 		try {
 			const port = (server.address() as AddressInfo).port;
 			return await new Promise((resolve, reject) => {
-				const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/', headers: { 'Content-Type': type, 'Content-Encoding': 'gzip' } }, (res) => {
-					res.resume();
-					res.on('end', () => resolve({ status: res.statusCode ?? 0, keptAlive: res.headers.connection === 'keep-alive' }));
-				});
+				const req = http.request(
+					{ host: '127.0.0.1', port, method: 'POST', path: '/', headers: { 'Content-Type': type, 'Content-Encoding': 'gzip' } },
+					(res) => {
+						res.resume();
+						res.on('end', () => resolve({ status: res.statusCode ?? 0, keptAlive: res.headers.connection === 'keep-alive' }));
+					},
+				);
 				req.setTimeout(3000, () => req.destroy(new Error('no answer')));
 				req.on('error', reject);
 				req.write(zlib.gzipSync(body));

@@ -33,7 +33,10 @@ test('req.accepts without an Accept header accepts the first type given', async 
 });
 
 test('req.accepts returns false when nothing given is acceptable', async () => {
-	const values = await observeBoth(observing((req) => req.accepts('json', 'html')), [accepting('image/png'), accepting('*/*;q=0')]);
+	const values = await observeBoth(
+		observing((req) => req.accepts('json', 'html')),
+		[accepting('image/png'), accepting('*/*;q=0')],
+	);
 	assert.deepEqual(values, [{ value: false }, { value: false }]);
 });
 

@@ -14,18 +14,27 @@ test('req.acceptsCharsets returns the first accepted charset, by quality', async
 });
 
 test('req.acceptsCharsets returns false when no charset given is accepted', async () => {
-	const values = await observeBoth(observing((req) => req.acceptsCharsets('utf-16')), [withCharset('utf-8'), withCharset('utf-16;q=0')]);
+	const values = await observeBoth(
+		observing((req) => req.acceptsCharsets('utf-16')),
+		[withCharset('utf-8'), withCharset('utf-16;q=0')],
+	);
 	assert.deepEqual(values, [{ value: false }, { value: false }]);
 });
 
 test('req.acceptsCharsets without the header accepts anything', async () => {
-	const values = await observeBoth(observing((req) => [req.acceptsCharsets('utf-16', 'utf-8'), req.acceptsCharsets()]), [withCharset()]);
+	const values = await observeBoth(
+		observing((req) => [req.acceptsCharsets('utf-16', 'utf-8'), req.acceptsCharsets()]),
+		[withCharset()],
+	);
 	assert.deepEqual(values[0].value, ['utf-16', ['*']]);
 });
 
 test('a garbage Accept-Charset header never throws and answers as express@4', async () => {
 	const garbage = [';;;', 'utf-8;q=x', '*;q=2, ,', '=', 'utf-8,'.repeat(1500), '\u00ff;q=1'];
-	const values = await observeBoth(observing((req) => [req.acceptsCharsets('utf-8'), req.acceptsCharsets()]), garbage.map(withCharset));
+	const values = await observeBoth(
+		observing((req) => [req.acceptsCharsets('utf-8'), req.acceptsCharsets()]),
+		garbage.map(withCharset),
+	);
 	for (const value of values) assert.equal(value.error, undefined);
 });
 

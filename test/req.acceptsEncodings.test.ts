@@ -22,13 +22,19 @@ test('req.acceptsEncodings returns false when nothing given is accepted, identit
 });
 
 test('req.acceptsEncodings without the header accepts identity only', async () => {
-	const values = await observeBoth(observing((req) => [req.acceptsEncodings('gzip', 'identity'), req.acceptsEncodings()]), [withEncoding()]);
+	const values = await observeBoth(
+		observing((req) => [req.acceptsEncodings('gzip', 'identity'), req.acceptsEncodings()]),
+		[withEncoding()],
+	);
 	assert.deepEqual(values[0].value, ['identity', ['identity']]);
 });
 
 test('a garbage Accept-Encoding header never throws and answers as express@4', async () => {
 	const garbage = [';;;', 'gzip;q=', 'gzip;q=1.5, *;q=-3', ',,,', 'gzip,'.repeat(2000), '\u00ff'];
-	const values = await observeBoth(observing((req) => [req.acceptsEncodings('gzip'), req.acceptsEncodings()]), garbage.map(withEncoding));
+	const values = await observeBoth(
+		observing((req) => [req.acceptsEncodings('gzip'), req.acceptsEncodings()]),
+		garbage.map(withEncoding),
+	);
 	for (const value of values) assert.equal(value.error, undefined);
 });
 

@@ -14,18 +14,27 @@ test('req.acceptsLanguages returns the best accepted language, prefixes matching
 });
 
 test('req.acceptsLanguages returns false when no language given is accepted', async () => {
-	const values = await observeBoth(observing((req) => req.acceptsLanguages('de', 'it')), [withLanguage('en'), withLanguage('de;q=0')]);
+	const values = await observeBoth(
+		observing((req) => req.acceptsLanguages('de', 'it')),
+		[withLanguage('en'), withLanguage('de;q=0')],
+	);
 	assert.deepEqual(values, [{ value: false }, { value: false }]);
 });
 
 test('req.acceptsLanguages without the header accepts the first language given', async () => {
-	const values = await observeBoth(observing((req) => [req.acceptsLanguages('es', 'en'), req.acceptsLanguages()]), [withLanguage()]);
+	const values = await observeBoth(
+		observing((req) => [req.acceptsLanguages('es', 'en'), req.acceptsLanguages()]),
+		[withLanguage()],
+	);
 	assert.deepEqual(values[0].value, ['es', ['*']]);
 });
 
 test('a garbage Accept-Language header never throws and answers as express@4', async () => {
 	const garbage = [';;;', 'en;q=nan', '-, --, *;q=9', '=', 'en-,'.repeat(2000), '\u00ff-\u00fe'];
-	const values = await observeBoth(observing((req) => [req.acceptsLanguages('en'), req.acceptsLanguages()]), garbage.map(withLanguage));
+	const values = await observeBoth(
+		observing((req) => [req.acceptsLanguages('en'), req.acceptsLanguages()]),
+		garbage.map(withLanguage),
+	);
 	for (const value of values) assert.equal(value.error, undefined);
 });
 

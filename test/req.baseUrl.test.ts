@@ -43,10 +43,5 @@ test('req.baseUrl is empty at the top level and restored after a mounted router'
 		},
 		[{ path: '/a/inner/z' }, { path: '/b/7/inner' }, { path: '/A/x' }, { path: '/nowhere' }],
 	);
-	assert.deepEqual(values, [
-		{ value: ['', '/a/inner', '/a', ''] },
-		{ value: ['', '/b/7/inner', '/b/7', ''] },
-		{ value: ['', '/A', ''] },
-		{ value: ['', ''] },
-	]);
+	assert.deepEqual(values, [{ value: ['', '/a/inner', '/a', ''] }, { value: ['', '/b/7/inner', '/b/7', ''] }, { value: ['', '/A', ''] }, { value: ['', ''] }]);
 });

@@ -42,7 +42,10 @@ test('req.fresh compares If-Modified-Since with Last-Modified', async () => {
 });
 
 test('req.fresh is false with Cache-Control: no-cache', async () => {
-	const values = await observeBoth(freshApp, [get({ 'If-None-Match': ETAG, 'Cache-Control': 'no-cache' }), get({ 'If-None-Match': ETAG, 'Cache-Control': 'max-age=0, no-cache' })]);
+	const values = await observeBoth(freshApp, [
+		get({ 'If-None-Match': ETAG, 'Cache-Control': 'no-cache' }),
+		get({ 'If-None-Match': ETAG, 'Cache-Control': 'max-age=0, no-cache' }),
+	]);
 	assert.deepEqual(values, [{ value: false }, { value: false }]);
 });
 
@@ -100,7 +103,10 @@ test('garbage If-* and Cache-Control headers never throw', async () => {
 		{ 'If-None-Match': ETAG, 'If-Modified-Since': 'garbage' },
 		{ 'If-Unmodified-Since': 'x', 'If-Match': '\u00ff' },
 	];
-	const values = await observeBoth(freshApp, garbage.map((headers) => get(headers)));
+	const values = await observeBoth(
+		freshApp,
+		garbage.map((headers) => get(headers)),
+	);
 	for (const value of values) assert.equal(value.error, undefined);
 	// A matching ETag does not make it fresh when If-Modified-Since is unparsable (fresh@0.5).
 	assert.equal(values[7].value, false);

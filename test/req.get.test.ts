@@ -82,8 +82,9 @@ test('req.get throws a TypeError for a missing or non-string name, worded as Exp
 });
 
 test('req.get returns set-cookie request headers as an array, as node gives them', async () => {
-	const values = await observeBoth(observing((req) => [req.get('Set-Cookie'), req.get('host') !== undefined]), [
-		{ path: '/', headers: { 'Set-Cookie': 'a=1' } },
-	]);
+	const values = await observeBoth(
+		observing((req) => [req.get('Set-Cookie'), req.get('host') !== undefined]),
+		[{ path: '/', headers: { 'Set-Cookie': 'a=1' } }],
+	);
 	assert.deepEqual(values[0].value, [['a=1'], true]);
 });

@@ -23,7 +23,10 @@ test('req.host answers as req.hostname does in express@4, X-Forwarded-Host inclu
 				(req) => [req.host, req.hostname],
 				(app) => app.set('trust proxy', true),
 			),
-			[{ path: '/', headers: { Host: 'a.test:1' } }, { path: '/', headers: { Host: 'a.test', 'X-Forwarded-Host': 'b.test' } }],
+			[
+				{ path: '/', headers: { Host: 'a.test:1' } },
+				{ path: '/', headers: { Host: 'a.test', 'X-Forwarded-Host': 'b.test' } },
+			],
 		);
 	});
 	assert.deepEqual(values, [{ value: ['a.test', 'a.test'] }, { value: ['b.test', 'b.test'] }]);

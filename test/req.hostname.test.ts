@@ -5,26 +5,27 @@ import { type DiffRequest, observeBoth, observing, reply } from './helpers/req-u
 const withHeaders = (headers: Record<string, string>): DiffRequest => ({ path: '/', headers });
 
 test('req.hostname is the Host header without its port', async () => {
-	const values = await observeBoth(observing((req) => req.hostname), [
-		withHeaders({ Host: 'example.com' }),
-		withHeaders({ Host: 'example.com:3000' }),
-		withHeaders({ Host: 'EXAMPLE.com:80' }),
-	]);
+	const values = await observeBoth(
+		observing((req) => req.hostname),
+		[withHeaders({ Host: 'example.com' }), withHeaders({ Host: 'example.com:3000' }), withHeaders({ Host: 'EXAMPLE.com:80' })],
+	);
 	assert.deepEqual(values, [{ value: 'example.com' }, { value: 'example.com' }, { value: 'EXAMPLE.com' }]);
 });
 
 test('req.hostname keeps an IPv6 literal whole, with or without a port', async () => {
-	const values = await observeBoth(observing((req) => req.hostname), [
-		withHeaders({ Host: '[::1]:3000' }),
-		withHeaders({ Host: '[::1]' }),
-		withHeaders({ Host: '[2001:db8::1]:8080' }),
-	]);
+	const values = await observeBoth(
+		observing((req) => req.hostname),
+		[withHeaders({ Host: '[::1]:3000' }), withHeaders({ Host: '[::1]' }), withHeaders({ Host: '[2001:db8::1]:8080' })],
+	);
 	assert.deepEqual(values, [{ value: '[::1]' }, { value: '[::1]' }, { value: '[2001:db8::1]' }]);
 });
 
 test('req.hostname ignores a spoofed X-Forwarded-Host from an untrusted peer', async () => {
 	const spoofed = withHeaders({ Host: 'real.test', 'X-Forwarded-Host': 'evil.test' });
-	const untrusted = await observeBoth(observing((req) => req.hostname), [spoofed]);
+	const untrusted = await observeBoth(
+		observing((req) => req.hostname),
+		[spoofed],
+	);
 	const otherProxy = await observeBoth(
 		observing(
 			(req) => req.hostname,

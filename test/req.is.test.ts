@@ -19,9 +19,10 @@ test('req.is returns the matched type: extension, MIME type or wildcard', async 
 });
 
 test('req.is returns null when the request has no body', async () => {
-	const values = await observeBoth(observing((req) => [req.is('json'), req.is()]), [
-		{ path: '/', headers: { 'Content-Type': 'application/json' } },
-	]);
+	const values = await observeBoth(
+		observing((req) => [req.is('json'), req.is()]),
+		[{ path: '/', headers: { 'Content-Type': 'application/json' } }],
+	);
 	assert.deepEqual(values[0].value, [null, null]);
 });
 

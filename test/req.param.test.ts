@@ -14,8 +14,18 @@ test('req.param looks in route params, then the body, then the query', async () 
 					req.body = { id: 'body', b: 'body', n: null };
 					next();
 				});
-				app.get('/items/:id', (req: any, res) => reply(res, attempt(() => [req.param('id'), req.param('b'), req.param('q'), req.param('n'), req.param('none')])));
-				app.get('/plain', (req: any, res) => reply(res, attempt(() => [req.param('id'), req.param('q')])));
+				app.get('/items/:id', (req: any, res) =>
+					reply(
+						res,
+						attempt(() => [req.param('id'), req.param('b'), req.param('q'), req.param('n'), req.param('none')]),
+					),
+				);
+				app.get('/plain', (req: any, res) =>
+					reply(
+						res,
+						attempt(() => [req.param('id'), req.param('q')]),
+					),
+				);
 				return app;
 			},
 			[{ path: '/items/route?id=query&b=query&q=query&n=query' }, { path: '/plain?id=query&q=query' }],
@@ -32,7 +42,12 @@ test('req.param returns the default value when no source has the name', async ()
 		values = await observeBoth(
 			(framework) => {
 				const app = framework();
-				app.get('/:id?', (req: any, res) => reply(res, attempt(() => [req.param('missing', 'fallback'), req.param('id', 'fallback'), req.param('empty', 0)])));
+				app.get('/:id?', (req: any, res) =>
+					reply(
+						res,
+						attempt(() => [req.param('missing', 'fallback'), req.param('id', 'fallback'), req.param('empty', 0)]),
+					),
+				);
 				return app;
 			},
 			[{ path: '/7?empty=' }, { path: '/' }],
@@ -67,7 +82,12 @@ test('req.param ignores inherited properties of the route params', async () => {
 		values = await observeBoth(
 			(framework) => {
 				const app = framework();
-				app.get('/', (req: any, res) => reply(res, attempt(() => typeof req.param('toString'))));
+				app.get('/', (req: any, res) =>
+					reply(
+						res,
+						attempt(() => typeof req.param('toString')),
+					),
+				);
 				return app;
 			},
 			[{ path: '/' }, { path: '/?toString=q' }],
@@ -79,7 +99,12 @@ test('req.param ignores inherited properties of the route params', async () => {
 
 test('req.param with a route param named hasOwnProperty does not throw (Express 4 throws a TypeError)', async () => {
 	const app = velox();
-	app.get('/:hasOwnProperty', (req: any, res) => reply(res, attempt(() => req.param('hasOwnProperty'))));
+	app.get('/:hasOwnProperty', (req: any, res) =>
+		reply(
+			res,
+			attempt(() => req.param('hasOwnProperty')),
+		),
+	);
 	let body = '';
 	await captureDeprecations(async () => {
 		body = (await request(app).get('/x')).text;

@@ -9,7 +9,14 @@ test('req.path is the pathname of the URL, without the query', async () => {
 			app.use((req, res) => reply(res, { value: req.path }));
 			return app;
 		},
-		[{ path: '/users/1?sort=desc' }, { path: '/a%20b/c?x#y' }, { path: '/' }, { path: '/a//b/../c' }, { path: 'http://example.com/abs/path?q=1' }, { path: '/?' }],
+		[
+			{ path: '/users/1?sort=desc' },
+			{ path: '/a%20b/c?x#y' },
+			{ path: '/' },
+			{ path: '/a//b/../c' },
+			{ path: 'http://example.com/abs/path?q=1' },
+			{ path: '/?' },
+		],
 	);
 	assert.deepEqual(
 		values.map((v) => v.value),

@@ -26,19 +26,26 @@ test('req.range parses the Range header into ranges with a type', async () => {
 });
 
 test('req.range returns undefined without a Range header', async () => {
-	const values = await observeBoth(observing((req) => describe(req.range(100))), [withRange(), withRange('')]);
+	const values = await observeBoth(
+		observing((req) => describe(req.range(100))),
+		[withRange(), withRange('')],
+	);
 	assert.deepEqual(values, [{ value: undefined }, { value: undefined }]);
 });
 
 test('req.range returns -1 when unsatisfiable and -2 when malformed', async () => {
-	const values = await observeBoth(observing((req) => describe(req.range(1000))), [withRange('bytes=2000-3000'), withRange('bytes0-99'), withRange('foo')]);
+	const values = await observeBoth(
+		observing((req) => describe(req.range(1000))),
+		[withRange('bytes=2000-3000'), withRange('bytes0-99'), withRange('foo')],
+	);
 	assert.deepEqual(values, [{ value: -1 }, { value: -2 }, { value: -2 }]);
 });
 
 test('req.range combines overlapping and adjacent ranges with { combine: true }', async () => {
-	const values = await observeBoth(observing((req) => [describe(req.range(100, { combine: true })), describe(req.range(100))]), [
-		withRange('bytes=0-9,10-19,5-30,50-60'),
-	]);
+	const values = await observeBoth(
+		observing((req) => [describe(req.range(100, { combine: true })), describe(req.range(100))]),
+		[withRange('bytes=0-9,10-19,5-30,50-60')],
+	);
 	assert.deepEqual(values[0].value, [
 		{
 			type: 'bytes',
@@ -60,7 +67,19 @@ test('req.range combines overlapping and adjacent ranges with { combine: true }'
 });
 
 test('a garbage Range header never throws and answers as express@4', async () => {
-	const garbage = ['bytes=', 'bytes=-', 'bytes=--1', 'bytes=5-1', 'bytes=1-2-3', '=0-1', 'items=0-5', 'bytes=0-1,,,', 'bytes=99999999999999999999-', 'bytes=' + '0-1,'.repeat(2000), '\u00ff=1-2'];
+	const garbage = [
+		'bytes=',
+		'bytes=-',
+		'bytes=--1',
+		'bytes=5-1',
+		'bytes=1-2-3',
+		'=0-1',
+		'items=0-5',
+		'bytes=0-1,,,',
+		'bytes=99999999999999999999-',
+		'bytes=' + '0-1,'.repeat(2000),
+		'\u00ff=1-2',
+	];
 	const values = await observeBoth(
 		observing((req) => [describe(req.range(100)), describe(req.range(0)), describe(req.range(Number.NaN))]),
 		garbage.map(withRange),

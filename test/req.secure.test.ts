@@ -5,7 +5,10 @@ import velox from '../src/index';
 import { fakeRequest, observeBoth, observing } from './helpers/req-util';
 
 test('req.secure is false on a plain connection, even with a spoofed X-Forwarded-Proto', async () => {
-	const values = await observeBoth(observing((req) => req.secure), [{ path: '/' }, { path: '/', headers: { 'X-Forwarded-Proto': 'https' } }]);
+	const values = await observeBoth(
+		observing((req) => req.secure),
+		[{ path: '/' }, { path: '/', headers: { 'X-Forwarded-Proto': 'https' } }],
+	);
 	assert.deepEqual(values, [{ value: false }, { value: false }]);
 });
 

@@ -5,7 +5,10 @@ import { type DiffRequest, observeBoth, observing } from './helpers/req-util';
 const host = (value: string, extra: Record<string, string> = {}): DiffRequest => ({ path: '/', headers: { Host: value, ...extra } });
 
 test('req.subdomains lists the subdomains, most specific last', async () => {
-	const values = await observeBoth(observing((req) => req.subdomains), [host('tobi.ferrets.example.com'), host('example.com'), host('a.b.c.example.com:3000')]);
+	const values = await observeBoth(
+		observing((req) => req.subdomains),
+		[host('tobi.ferrets.example.com'), host('example.com'), host('a.b.c.example.com:3000')],
+	);
 	assert.deepEqual(
 		values.map((v) => v.value),
 		[['ferrets', 'tobi'], [], ['c', 'b', 'a']],
@@ -31,7 +34,10 @@ test('req.subdomains honours the subdomain offset setting', async () => {
 });
 
 test('req.subdomains is empty for an IP host or without a host', async () => {
-	const values = await observeBoth(observing((req) => req.subdomains), [host('127.0.0.1'), host('[::1]:3000'), host('192.168.0.1:80')]);
+	const values = await observeBoth(
+		observing((req) => req.subdomains),
+		[host('127.0.0.1'), host('[::1]:3000'), host('192.168.0.1:80')],
+	);
 	const zero = await observeBoth(
 		observing(
 			(req) => req.subdomains,
@@ -56,7 +62,10 @@ test('req.subdomains is empty for an IP host or without a host', async () => {
 
 test('req.subdomains takes X-Forwarded-Host only from a trusted peer', async () => {
 	const request = host('real.example.com', { 'X-Forwarded-Host': 'evil.sub.example.com' });
-	const untrusted = await observeBoth(observing((req) => req.subdomains), [request]);
+	const untrusted = await observeBoth(
+		observing((req) => req.subdomains),
+		[request],
+	);
 	const trusted = await observeBoth(
 		observing(
 			(req) => req.subdomains,

@@ -180,18 +180,17 @@ describe('req.signal', () => {
 		try {
 			for (let i = 0; i < 200; i++) {
 				await new Promise<void>((resolve, reject) => {
-					http.get({ port, host: '127.0.0.1', path: '/', agent }, (res) => {
-						res.resume();
-						res.on('end', resolve);
-					}).on('error', reject);
+					http
+						.get({ port, host: '127.0.0.1', path: '/', agent }, (res) => {
+							res.resume();
+							res.on('end', resolve);
+						})
+						.on('error', reject);
 				});
 			}
 			await new Promise((resolve) => setTimeout(resolve, 20));
 			assert.equal(signals.length, 200);
-			assert.equal(
-				signals.filter((s) => s.aborted).length,
-				0,
-			);
+			assert.equal(signals.filter((s) => s.aborted).length, 0);
 			assert.equal(new Set(socketListeners).size, 1, 'the connection has as many listeners at the 200th request as at the first');
 		} finally {
 			agent.destroy();

@@ -48,9 +48,9 @@ describe('res.attachment', () => {
 			responses.map((r) => r.headers['content-disposition']),
 			[
 				'attachment; filename="résumé \\"final\\".txt"',
-				"attachment; filename=\"??.txt\"; filename*=UTF-8''%E6%97%A5%E6%9C%AC.txt",
-				"attachment; filename=\"a??X-Injected: 1.txt\"; filename*=UTF-8''a%0D%0AX-Injected%3A%201.txt",
-				"attachment; filename=\"100%25.txt\"; filename*=UTF-8''100%2525.txt",
+				'attachment; filename="??.txt"; filename*=UTF-8\'\'%E6%97%A5%E6%9C%AC.txt',
+				'attachment; filename="a??X-Injected: 1.txt"; filename*=UTF-8\'\'a%0D%0AX-Injected%3A%201.txt',
+				'attachment; filename="100%25.txt"; filename*=UTF-8\'\'100%2525.txt',
 			],
 		);
 		assert.equal(responses[2].headers['x-injected'], undefined);

@@ -28,7 +28,9 @@ describe('res.clearCookie', () => {
 				}),
 			[{ path: '/' }],
 		);
-		assert.deepEqual(response.headers['set-cookie'], ['session=; Domain=example.com; Path=/admin; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; SameSite=Strict']);
+		assert.deepEqual(response.headers['set-cookie'], [
+			'session=; Domain=example.com; Path=/admin; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; SameSite=Strict',
+		]);
 		assert.deepEqual(options, { path: '/admin', domain: 'example.com', httpOnly: true, secure: true, sameSite: 'strict' });
 	});
 

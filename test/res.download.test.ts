@@ -24,7 +24,9 @@ describe('res.download', () => {
 	});
 
 	it('sends the file as an attachment named after the file', async () => {
-		const res = await request(appWith((res) => res.download(HELLO))).get('/').expect(200, 'hello, world');
+		const res = await request(appWith((res) => res.download(HELLO)))
+			.get('/')
+			.expect(200, 'hello, world');
 		assert.equal(res.headers['content-disposition'], 'attachment; filename="hello.txt"');
 		assert.equal(res.headers['content-type'], 'text/plain; charset=UTF-8');
 	});
@@ -36,18 +38,20 @@ describe('res.download', () => {
 
 	it('encodes a non-ASCII filename as RFC 6266 filename*, with an ISO-8859-1 fallback', async () => {
 		const snow = await request(appWith((res) => res.download(HELLO, '☃.txt'))).get('/');
-		assert.equal(snow.headers['content-disposition'], "attachment; filename=\"?.txt\"; filename*=UTF-8''%E2%98%83.txt");
+		assert.equal(snow.headers['content-disposition'], 'attachment; filename="?.txt"; filename*=UTF-8\'\'%E2%98%83.txt');
 		const latin = await request(appWith((res) => res.download(HELLO, 'résumé ☃.txt')))
 			.get('/')
 			.buffer(true);
 		// Header bytes are ISO-8859-1: é is the single byte 0xE9 (supertest decodes them as latin1).
-		assert.equal(latin.headers['content-disposition'], "attachment; filename=\"résumé ?.txt\"; filename*=UTF-8''r%C3%A9sum%C3%A9%20%E2%98%83.txt");
+		assert.equal(latin.headers['content-disposition'], 'attachment; filename="résumé ?.txt"; filename*=UTF-8\'\'r%C3%A9sum%C3%A9%20%E2%98%83.txt');
 	});
 
 	it('the headers option cannot override Content-Disposition, in any letter case', async () => {
 		const res = await request(
 			appWith((res) =>
-				res.download(HELLO, 'kept.txt', { headers: { 'Content-Disposition': 'inline', 'content-disposition': 'inline', 'CONTENT-DISPOSITION': 'inline', 'X-Other': 'set' } }),
+				res.download(HELLO, 'kept.txt', {
+					headers: { 'Content-Disposition': 'inline', 'content-disposition': 'inline', 'CONTENT-DISPOSITION': 'inline', 'X-Other': 'set' },
+				}),
 			),
 		).get('/');
 		assert.equal(res.headers['content-disposition'], 'attachment; filename="kept.txt"');
@@ -74,11 +78,15 @@ describe('res.download', () => {
 			.get('/')
 			.expect(200, 'tobi');
 		const relative = path.relative(process.cwd(), HELLO);
-		await request(appWith((res) => res.download(relative))).get('/').expect(200, 'hello, world');
+		await request(appWith((res) => res.download(relative)))
+			.get('/')
+			.expect(200, 'hello, world');
 	});
 
 	it('a missing file goes to next(err) as 404, without Content-Disposition', async () => {
-		const res = await request(appWith((res) => res.download(path.join(FIXTURES, 'missing.txt')))).get('/').expect(599);
+		const res = await request(appWith((res) => res.download(path.join(FIXTURES, 'missing.txt'))))
+			.get('/')
+			.expect(599);
 		assert.equal(res.body.status, 404);
 		assert.equal(res.body.code, 'ENOENT');
 		assert.equal(res.headers['content-disposition'], undefined);

@@ -21,7 +21,7 @@ function jsonpApp(value: unknown, configure?: (app: ReturnType<Framework>) => vo
 describe('res.jsonp', () => {
 	test('wraps the JSON in the callback with the typeof guard, as text/javascript with nosniff', async () => {
 		const [response] = await differential(jsonpApp({ name: 'tobi' }), [{ path: '/?callback=show' }]);
-		assert.equal(response.body, "/**/ typeof show === 'function' && show({\"name\":\"tobi\"});");
+		assert.equal(response.body, '/**/ typeof show === \'function\' && show({"name":"tobi"});');
 		assert.equal(response.headers['content-type'], 'text/javascript; charset=utf-8');
 		assert.equal(response.headers['x-content-type-options'], 'nosniff');
 	});
@@ -43,7 +43,7 @@ describe('res.jsonp', () => {
 
 	test('the first of repeated callback parameters is used; a non-string one is ignored', async () => {
 		const [repeated, nested] = await differential(jsonpApp('x'), [{ path: '/?callback=one&callback=two' }, { path: '/?callback[a]=b' }]);
-		assert.equal(repeated.body, "/**/ typeof one === 'function' && one(\"x\");");
+		assert.equal(repeated.body, '/**/ typeof one === \'function\' && one("x");');
 		assert.equal(nested.body, '"x"');
 		assert.equal(nested.headers['content-type'], 'application/json; charset=utf-8');
 	});
@@ -59,7 +59,7 @@ describe('res.jsonp', () => {
 
 	test('U+2028 and U+2029 are escaped inside the callback', async () => {
 		const [response] = await differential(jsonpApp({ text: 'a\u2028b\u2029c' }), [{ path: '/?callback=f' }]);
-		assert.equal(response.body, "/**/ typeof f === 'function' && f({\"text\":\"a\\u2028b\\u2029c\"});");
+		assert.equal(response.body, '/**/ typeof f === \'function\' && f({"text":"a\\u2028b\\u2029c"});');
 	});
 
 	test('undefined gives an empty call; json settings apply', async () => {
@@ -79,7 +79,7 @@ describe('res.jsonp', () => {
 			[{ path: '/empty?callback=f' }, { path: '/spaced?callback=f' }],
 		);
 		assert.equal(empty.body, "/**/ typeof f === 'function' && f();");
-		assert.equal(spaced.body, "/**/ typeof f === 'function' && f({\n \"a\": \"\\u003c\"\n});");
+		assert.equal(spaced.body, '/**/ typeof f === \'function\' && f({\n "a": "\\u003c"\n});');
 	});
 
 	test('a preset Content-Type is kept without a callback and replaced with one', async () => {
@@ -118,7 +118,7 @@ describe('res.jsonp', () => {
 		assert.deepEqual(
 			responses.map((r) => [r.status, r.body]),
 			[
-				[201, "/**/ typeof f === 'function' && f({\"ok\":1});"],
+				[201, '/**/ typeof f === \'function\' && f({"ok":1});'],
 				[202, '{"ok":2}'],
 			],
 		);

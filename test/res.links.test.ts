@@ -15,7 +15,10 @@ describe('res.links', () => {
 				}),
 			[{ path: '/' }],
 		);
-		assert.equal(response.headers.link, '<http://api.example.com/users?page=2>; rel="next", <http://api.example.com/users?page=5>; rel="last", </users?page=1>; rel="prev"');
+		assert.equal(
+			response.headers.link,
+			'<http://api.example.com/users?page=2>; rel="next", <http://api.example.com/users?page=5>; rel="last", </users?page=1>; rel="prev"',
+		);
 	});
 
 	test('extends a Link header set as an array, and an empty object adds nothing but the separator', async () => {

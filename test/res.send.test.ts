@@ -381,7 +381,10 @@ describe('res.send deprecated forms', () => {
 		assert.equal(responses[1].status, 299);
 		assert.equal(responses[1].body, '');
 		assert.deepEqual(messagesOf(deprecations, 'velox'), messagesOf(deprecations, 'express'));
-		assert.deepEqual(messagesOf(deprecations, 'velox'), ['res.send(status): Use res.sendStatus(status) instead', 'res.send(status): Use res.sendStatus(status) instead']);
+		assert.deepEqual(messagesOf(deprecations, 'velox'), [
+			'res.send(status): Use res.sendStatus(status) instead',
+			'res.send(status): Use res.sendStatus(status) instead',
+		]);
 	});
 
 	test('res.send(body, status) and res.send(status, body) set the status and warn', async () => {

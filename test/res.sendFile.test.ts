@@ -55,7 +55,9 @@ describe('res.sendFile', () => {
 
 	it('sends an absolute path with its Content-Type, and calls back with no error', async () => {
 		const probe = callbackProbe();
-		const res = await request(appWith((res) => res.sendFile(path.join(FIXTURES, 'hello.txt'), probe.callback))).get('/').expect(200);
+		const res = await request(appWith((res) => res.sendFile(path.join(FIXTURES, 'hello.txt'), probe.callback)))
+			.get('/')
+			.expect(200);
 		assert.equal(res.text, 'hello, world');
 		assert.equal(res.headers['content-type'], 'text/plain; charset=UTF-8');
 		assert.equal(await probe.called, undefined);
@@ -63,7 +65,9 @@ describe('res.sendFile', () => {
 	});
 
 	it('resolves a relative path against root', async () => {
-		const res = await request(appWith((res) => res.sendFile('users/tobi.txt', { root: FIXTURES }))).get('/').expect(200);
+		const res = await request(appWith((res) => res.sendFile('users/tobi.txt', { root: FIXTURES })))
+			.get('/')
+			.expect(200);
 		assert.equal(res.text, 'tobi');
 	});
 
@@ -77,7 +81,9 @@ describe('res.sendFile', () => {
 	});
 
 	it('sends a missing file to next(err) as 404 with the ENOENT error, hidden from clients', async () => {
-		const res = await request(appWith((res) => res.sendFile(path.join(FIXTURES, 'missing.txt')))).get('/').expect(599);
+		const res = await request(appWith((res) => res.sendFile(path.join(FIXTURES, 'missing.txt'))))
+			.get('/')
+			.expect(599);
 		assert.equal(res.body.status, 404);
 		assert.equal(res.body.statusCode, 404);
 		assert.equal(res.body.code, 'ENOENT');
@@ -100,7 +106,9 @@ describe('res.sendFile', () => {
 	});
 
 	it('a directory calls next() (EISDIR), or the callback with code EISDIR', async () => {
-		await request(appWith((res) => res.sendFile(path.join(FIXTURES, 'users')))).get('/').expect(404, /Cannot GET \//);
+		await request(appWith((res) => res.sendFile(path.join(FIXTURES, 'users'))))
+			.get('/')
+			.expect(404, /Cannot GET \//);
 		const probe = callbackProbe();
 		const app = appWith((res) =>
 			res.sendFile(path.join(FIXTURES, 'users'), (err) => {
@@ -115,25 +123,47 @@ describe('res.sendFile', () => {
 	});
 
 	it('serves the index file of a directory path with a trailing slash', async () => {
-		await request(appWith((res) => res.sendFile(path.join(FIXTURES, 'users') + '/'))).get('/').expect(200, '<p>tobi</p>');
+		await request(appWith((res) => res.sendFile(path.join(FIXTURES, 'users') + '/')))
+			.get('/')
+			.expect(200, '<p>tobi</p>');
 	});
 
 	it('refuses `..` with 403, with and without root', async () => {
-		const withRoot = await request(appWith((res) => res.sendFile('../static/hello.txt', { root: FIXTURES }))).get('/').expect(599);
+		const withRoot = await request(appWith((res) => res.sendFile('../static/hello.txt', { root: FIXTURES })))
+			.get('/')
+			.expect(599);
 		assert.equal(withRoot.body.status, 403);
-		const withoutRoot = await request(appWith((res) => res.sendFile(FIXTURES + '/users/../hello.txt'))).get('/').expect(599);
+		const withoutRoot = await request(appWith((res) => res.sendFile(FIXTURES + '/users/../hello.txt')))
+			.get('/')
+			.expect(599);
 		assert.equal(withoutRoot.body.status, 403);
 	});
 
 	it('dotfiles: the last part is ignored by default; deny gives 403; allow serves', async () => {
 		const hidden = path.join(FIXTURES, '.hidden');
-		assert.equal((await request(appWith((res) => res.sendFile(hidden))).get('/').expect(599)).body.status, 404);
-		assert.equal((await request(appWith((res) => res.sendFile(hidden, { dotfiles: 'deny' }))).get('/').expect(599)).body.status, 403);
+		assert.equal(
+			(
+				await request(appWith((res) => res.sendFile(hidden)))
+					.get('/')
+					.expect(599)
+			).body.status,
+			404,
+		);
+		assert.equal(
+			(
+				await request(appWith((res) => res.sendFile(hidden, { dotfiles: 'deny' })))
+					.get('/')
+					.expect(599)
+			).body.status,
+			403,
+		);
 		const allowed = await request(appWith((res) => res.sendFile(hidden, { dotfiles: 'allow' })))
 			.get('/')
 			.expect(200);
 		assert.equal(String(allowed.body), 'secret');
-		await request(appWith((res) => res.sendFile(path.join(FIXTURES, '.mine/name.txt')))).get('/').expect(200, 'mine');
+		await request(appWith((res) => res.sendFile(path.join(FIXTURES, '.mine/name.txt'))))
+			.get('/')
+			.expect(200, 'mine');
 	});
 
 	it('options: maxAge, immutable, headers, lastModified, cacheControl, acceptRanges, etag', async () => {
@@ -149,14 +179,18 @@ describe('res.sendFile', () => {
 		assert.equal(bare.headers['cache-control'], undefined);
 		assert.equal(bare.headers['accept-ranges'], undefined);
 		assert.equal(bare.headers.etag, undefined);
-		const overridden = await request(appWith((res) => res.sendFile(file, { headers: { 'Cache-Control': 'no-store', 'Content-Type': 'text/x-nums' } }))).get('/');
+		const overridden = await request(appWith((res) => res.sendFile(file, { headers: { 'Cache-Control': 'no-store', 'Content-Type': 'text/x-nums' } }))).get(
+			'/',
+		);
 		assert.equal(overridden.headers['cache-control'], 'no-store');
 		assert.equal(overridden.headers['content-type'], 'text/x-nums');
 	});
 
 	it('start and end (send options) serve a slice, and ranges apply within it', async () => {
 		const file = path.join(FIXTURES, 'nums.txt');
-		const slice = await request(appWith((res) => res.sendFile(file, { start: 2, end: 5 }))).get('/').expect(200, '3456');
+		const slice = await request(appWith((res) => res.sendFile(file, { start: 2, end: 5 })))
+			.get('/')
+			.expect(200, '3456');
 		assert.equal(slice.headers['content-length'], '4');
 		const ranged = await request(appWith((res) => res.sendFile(file, { start: 2, end: 5 })))
 			.get('/')
@@ -223,8 +257,12 @@ describe('res.sendFile', () => {
 	});
 
 	it('sends paths with %, #, ? and non-ASCII characters', async () => {
-		await request(appWith((res) => res.sendFile(path.join(temp.dir, '100% #?.txt')))).get('/').expect(200, 'percent');
-		await request(appWith((res) => res.sendFile(path.join(temp.dir, 'ünï ☃.txt')))).get('/').expect(200, 'unicode');
+		await request(appWith((res) => res.sendFile(path.join(temp.dir, '100% #?.txt'))))
+			.get('/')
+			.expect(200, 'percent');
+		await request(appWith((res) => res.sendFile(path.join(temp.dir, 'ünï ☃.txt'))))
+			.get('/')
+			.expect(200, 'unicode');
 	});
 
 	it('a client that aborts gives the callback ECONNABORTED, closes the file and nothing crashes', async () => {

@@ -55,7 +55,15 @@ describe('res.set', () => {
 	});
 
 	test('Content-Type gets the charset mime knows, unless one is given', async () => {
-		const types = ['text/plain', 'text/html; charset=iso-8859-1', 'application/json', 'application/javascript', 'image/png', 'application/octet-stream', 'text/x-custom'];
+		const types = [
+			'text/plain',
+			'text/html; charset=iso-8859-1',
+			'application/json',
+			'application/javascript',
+			'image/png',
+			'application/octet-stream',
+			'text/x-custom',
+		];
 		const responses = await differential(
 			setApp,
 			types.map((type) => ({ path: '/types?type=' + encodeURIComponent(type) })),

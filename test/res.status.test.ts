@@ -36,7 +36,13 @@ describe('res.status', () => {
 	});
 
 	test('valid codes, including unregistered ones up to 999, are sent as given', async () => {
-		const responses = await differential(statusApp, [{ path: '/number/200' }, { path: '/number/418' }, { path: '/number/599' }, { path: '/number/600' }, { path: '/number/999' }]);
+		const responses = await differential(statusApp, [
+			{ path: '/number/200' },
+			{ path: '/number/418' },
+			{ path: '/number/599' },
+			{ path: '/number/600' },
+			{ path: '/number/999' },
+		]);
 		assert.deepEqual(
 			responses.map((r) => r.status),
 			[200, 418, 599, 600, 999],
@@ -44,7 +50,9 @@ describe('res.status', () => {
 	});
 
 	test('codes outside 100–999 are a 500 from the error handler, as Express', async () => {
-		const responses = await differential(statusApp, [{ path: '/number/99' }, { path: '/number/1000' }, { path: '/number/-1' }, { path: '/number/0' }], { env: 'production' });
+		const responses = await differential(statusApp, [{ path: '/number/99' }, { path: '/number/1000' }, { path: '/number/-1' }, { path: '/number/0' }], {
+			env: 'production',
+		});
 		assert.deepEqual(
 			responses.map((r) => r.status),
 			[500, 500, 500, 500],

@@ -12,7 +12,10 @@ describe('res.vary', () => {
 			(framework) =>
 				framework().get('/', (_req, res) => {
 					res.set('Vary', 'Origin');
-					res.vary('Accept').vary('accept').vary(['Accept-Encoding', 'Origin', 'User-Agent'] as unknown as string);
+					res
+						.vary('Accept')
+						.vary('accept')
+						.vary(['Accept-Encoding', 'Origin', 'User-Agent'] as unknown as string);
 					res.end();
 				}),
 			[{ path: '/' }],

@@ -80,7 +80,11 @@ describe('next', () => {
 				const router = framework.Router();
 				router.use((req, _res, next) => (req.url === '/leave' ? next('router') : next()));
 				router.get('/leave', (_req, res) => text(res, 'inside'));
-				router.get('/route', (_req, _res, next) => next('router'), (_req, res) => text(res, 'inside'));
+				router.get(
+					'/route',
+					(_req, _res, next) => next('router'),
+					(_req, res) => text(res, 'inside'),
+				);
 				app.use(router);
 				app.use((_req, res) => text(res, 'parent'));
 				return app;
@@ -231,7 +235,14 @@ describe('request state between layers', () => {
 					.all((_req, _res, next) => next())
 					.get((req, res) => {
 						const route = req.route;
-						text(res, JSON.stringify({ path: route.path, methods: route.methods, stack: route.stack.map((l: { method?: string; name: string }) => [l.method, l.name]) }));
+						text(
+							res,
+							JSON.stringify({
+								path: route.path,
+								methods: route.methods,
+								stack: route.stack.map((l: { method?: string; name: string }) => [l.method, l.name]),
+							}),
+						);
 					});
 				return app;
 			},
@@ -297,7 +308,10 @@ describe('registration errors', () => {
 		assert.throws(() => router.use('/x', {} as never), { name: 'TypeError', message: 'Router.use() requires a middleware function but got a Object' });
 		assert.throws(() => router.use('/x', 'str' as never), { message: 'Router.use() requires a middleware function but got a string' });
 		assert.throws(() => app.get('/x', {} as never), { name: 'Error', message: 'Route.get() requires a callback function but got a [object Object]' });
-		assert.throws(() => app.route('/x').all(undefined as never), { name: 'TypeError', message: 'Route.all() requires a callback function but got a [object Undefined]' });
+		assert.throws(() => app.route('/x').all(undefined as never), {
+			name: 'TypeError',
+			message: 'Route.all() requires a callback function but got a [object Undefined]',
+		});
 		assert.throws(() => app.get({} as never, () => {}), { name: 'TypeError', message: 'path must be a string, array of strings, or regular expression' });
 	});
 });

@@ -25,7 +25,17 @@ type Random = ReturnType<typeof generator>;
 
 const PREFIXES = ['/api', '/api/v1', '/api/v2', '/API/v1', '/repos/:owner/:repo', '/users/:id', '/api/:version', ''];
 const LEVELS = ['users', 'items', 'v1', 'Users', ':id', ':name', ':id(\\d+)', ':slug?', 'files', 'a.b', ':file.:ext', 'posts', ':post', '*', 'r1', 'r2', 'r3'];
-const VALUES: Record<string, string[]> = { id: ['1', '42', 'x'], name: ['ann', 'Bob'], slug: ['s'], file: ['f'], ext: ['js', 'json'], post: ['7'], owner: ['me'], repo: ['r'], version: ['v1', 'v9'] };
+const VALUES: Record<string, string[]> = {
+	id: ['1', '42', 'x'],
+	name: ['ann', 'Bob'],
+	slug: ['s'],
+	file: ['f'],
+	ext: ['js', 'json'],
+	post: ['7'],
+	owner: ['me'],
+	repo: ['r'],
+	version: ['v1', 'v9'],
+};
 
 type Route = { kind: 'get' | 'use' | 'rewrite' | 'router' | 'app'; path: string | RegExp | (string | RegExp)[]; index: number };
 

@@ -77,12 +77,22 @@ describe('a lookup visits O(depth) layers, not O(routes)', { skip }, () => {
 	});
 
 	test('a GitHub-like table of static and parametric routes, 3,000 routes', () => {
-		const templates = ['/user/repos', '/users/:user/repos', '/orgs/:org/members/:user', '/repos/:owner/:repo/issues/:number', '/repos/:owner/:repo/pulls', '/gists/:id/comments'];
+		const templates = [
+			'/user/repos',
+			'/users/:user/repos',
+			'/orgs/:org/members/:user',
+			'/repos/:owner/:repo/issues/:number',
+			'/repos/:owner/:repo/pulls',
+			'/gists/:id/comments',
+		];
 		const router = velox.Router();
 		for (let i = 0; i < 3000; i++) {
 			const generation = Math.floor(i / templates.length);
 			// Suffix the last literal segment so every route is distinct and prefixes stay shared.
-			const path = templates[i % templates.length].replace(/\/([a-z]+)(\/:\w+)?$/, (_m, literal: string, param = '') => '/' + literal + '-' + generation + param);
+			const path = templates[i % templates.length].replace(
+				/\/([a-z]+)(\/:\w+)?$/,
+				(_m, literal: string, param = '') => '/' + literal + '-' + generation + param,
+			);
 			router.get(path, label(path));
 		}
 		const { answered, visited } = probe(router, '/repos/nodejs/node/issues-250/42');

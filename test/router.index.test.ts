@@ -148,7 +148,10 @@ const requests: DiffRequest[] = [
 
 describe('route index keeps first-match semantics', () => {
 	test('50+ mixed layers answer ~50 requests exactly as express@4', async () => {
-		const responses = await differential((framework) => buildMixed(framework), [...requests, { method: 'POST', path: '/api/v1/items' }, { method: 'HEAD', path: '/users/1' }]);
+		const responses = await differential(
+			(framework) => buildMixed(framework),
+			[...requests, { method: 'POST', path: '/api/v1/items' }, { method: 'HEAD', path: '/users/1' }],
+		);
 		// Guard that the index is active: many layers, and answers come from several kinds of layers.
 		assert.ok(responses.filter((r) => r.status === 200).length > 40);
 	});
@@ -162,10 +165,13 @@ describe('route index keeps first-match semantics', () => {
 	});
 
 	test('OPTIONS collects the methods of every matching route with the index active', async () => {
-		const [api, users] = await differential((framework) => buildMixed(framework, { terminal: false }), [
-			{ method: 'OPTIONS', path: '/api/v1/items' },
-			{ method: 'OPTIONS', path: '/users/3' },
-		]);
+		const [api, users] = await differential(
+			(framework) => buildMixed(framework, { terminal: false }),
+			[
+				{ method: 'OPTIONS', path: '/api/v1/items' },
+				{ method: 'OPTIONS', path: '/users/3' },
+			],
+		);
 		assert.equal(api.headers.allow, 'GET,HEAD,POST');
 		assert.equal(users.headers.allow, 'GET,HEAD');
 	});

@@ -62,7 +62,10 @@ describe('mount paths', () => {
 			},
 			[{ path: '/out/in/leaf?x=1' }],
 		);
-		assert.deepEqual(response.body.split('\n').map((line) => JSON.parse(line.slice(line.indexOf('{'))).baseUrl), ['/out/in', '/out/in', '/out', '', '']);
+		assert.deepEqual(
+			response.body.split('\n').map((line) => JSON.parse(line.slice(line.indexOf('{'))).baseUrl),
+			['/out/in', '/out/in', '/out', '', ''],
+		);
 	});
 
 	test('a trailing slash on the mount path, regexps and arrays as mount paths', async () => {

@@ -83,14 +83,8 @@ describe('Router options', () => {
 
 	test('router methods chain and router.route returns a route', () => {
 		const router = velox.Router();
-		assert.equal(
-			router.get('/a', ok),
-			router,
-		);
-		assert.equal(
-			router.use(ok),
-			router,
-		);
+		assert.equal(router.get('/a', ok), router);
+		assert.equal(router.use(ok), router);
 		const route = router.route('/b');
 		assert.equal(route.path, '/b');
 		assert.equal(route.get(ok), route);

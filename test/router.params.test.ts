@@ -263,5 +263,4 @@ describe('app.param', () => {
 			router,
 		);
 	});
-
 });

@@ -48,18 +48,27 @@ describe('path patterns', () => {
 	});
 
 	test('`+` repeats the preceding character one or more times', async () => {
-		const [one, many, none] = await differential(appWith((app) => app.get('/ab+cd', echo)), get('/abcd', '/abbbbcd', '/acd'));
+		const [one, many, none] = await differential(
+			appWith((app) => app.get('/ab+cd', echo)),
+			get('/abcd', '/abbbbcd', '/acd'),
+		);
 		assert.deepEqual([one.status, many.status, none.status], [200, 200, 404]);
 	});
 
 	test('`*` matches anything, slashes included, into numbered params', async () => {
-		const [plain, anything, slash, missing] = await differential(appWith((app) => app.get('/ab*cd', echo)), get('/abcd', '/abXYZcd', '/ab/x/cd', '/abc'));
+		const [plain, anything, slash, missing] = await differential(
+			appWith((app) => app.get('/ab*cd', echo)),
+			get('/abcd', '/abXYZcd', '/ab/x/cd', '/abc'),
+		);
 		assert.deepEqual([plain.status, anything.status, slash.status, missing.status], [200, 200, 200, 404]);
 		assert.equal(JSON.parse(slash.body).params[0], '/x/');
 	});
 
 	test('`()` groups, optional with `?`', async () => {
-		const [ad, abcd, abd] = await differential(appWith((app) => app.get('/a(bc)?d', echo)), get('/ad', '/abcd', '/abd'));
+		const [ad, abcd, abd] = await differential(
+			appWith((app) => app.get('/a(bc)?d', echo)),
+			get('/ad', '/abcd', '/abd'),
+		);
 		assert.deepEqual([ad.status, abcd.status, abd.status], [200, 200, 404]);
 	});
 
@@ -74,7 +83,23 @@ describe('path patterns', () => {
 				app.get('/star/:rest*', echo);
 				app.get('/fmt/:id.:format?', echo);
 			}),
-			get('/user/42', '/user/bob', '/user/', '/user/42/', '/opt', '/opt/', '/opt/x', '/opt/x/y', '/file/a.txt', '/file/a.b.c', '/flights/LAX-SFO', '/star/a/b/c', '/star/a', '/fmt/9', '/fmt/9.json'),
+			get(
+				'/user/42',
+				'/user/bob',
+				'/user/',
+				'/user/42/',
+				'/opt',
+				'/opt/',
+				'/opt/x',
+				'/opt/x/y',
+				'/file/a.txt',
+				'/file/a.b.c',
+				'/flights/LAX-SFO',
+				'/star/a/b/c',
+				'/star/a',
+				'/fmt/9',
+				'/fmt/9.json',
+			),
 		);
 		assert.equal(JSON.parse(responses[0].body).route, '/user/:id(\\d+)');
 		assert.deepEqual(JSON.parse(responses[0].body).params, { id: '42' });
@@ -86,7 +111,10 @@ describe('path patterns', () => {
 	});
 
 	test('a bare `*` matches every path with the whole path in params[0]', async () => {
-		const [root, deep] = await differential(appWith((app) => app.get('*', echo)), get('/', '/a/b%20c?q=1'));
+		const [root, deep] = await differential(
+			appWith((app) => app.get('*', echo)),
+			get('/', '/a/b%20c?q=1'),
+		);
 		assert.equal(JSON.parse(deep.body).params[0], '/a/b c');
 		assert.equal(root.status, 200);
 	});
@@ -132,7 +160,10 @@ describe('path patterns', () => {
 
 describe('matching rules', () => {
 	test('routing is case-insensitive by default and query strings are ignored', async () => {
-		const [upper, query] = await differential(appWith((app) => app.get('/Users/:id', echo)), get('/USERS/Ab', '/users/7?id=9&x=1'));
+		const [upper, query] = await differential(
+			appWith((app) => app.get('/Users/:id', echo)),
+			get('/USERS/Ab', '/users/7?id=9&x=1'),
+		);
 		assert.deepEqual(JSON.parse(upper.body).params, { id: 'Ab' });
 		assert.equal(JSON.parse(query.body).url, '/users/7?id=9&x=1');
 	});
@@ -149,7 +180,10 @@ describe('matching rules', () => {
 	});
 
 	test('a trailing slash is optional unless `strict routing` is on', async () => {
-		const loose = await differential(appWith((app) => app.get('/dir', echo)), get('/dir', '/dir/', '/dir//'));
+		const loose = await differential(
+			appWith((app) => app.get('/dir', echo)),
+			get('/dir', '/dir/', '/dir//'),
+		);
 		assert.deepEqual(
 			loose.map((r) => r.status),
 			[200, 200, 404],
@@ -194,21 +228,30 @@ describe('matching rules', () => {
 	});
 
 	test('absolute-form request targets route on their path', async () => {
-		const [absolute] = await differential(appWith((app) => app.get('/abs/:x', echo)), get('http://example.com/abs/1?q=2'));
+		const [absolute] = await differential(
+			appWith((app) => app.get('/abs/:x', echo)),
+			get('http://example.com/abs/1?q=2'),
+		);
 		assert.equal(JSON.parse(absolute.body).params.x, '1');
 	});
 });
 
 describe('param decoding', () => {
 	test('params are URI-decoded, encoded slashes included', async () => {
-		const [utf8, slash, plus] = await differential(appWith((app) => app.get('/p/:value', echo)), get('/p/caf%C3%A9', '/p/a%2Fb', '/p/a+b%20c'));
+		const [utf8, slash, plus] = await differential(
+			appWith((app) => app.get('/p/:value', echo)),
+			get('/p/caf%C3%A9', '/p/a%2Fb', '/p/a+b%20c'),
+		);
 		assert.equal(JSON.parse(utf8.body).params.value, 'café');
 		assert.equal(JSON.parse(slash.body).params.value, 'a/b');
 		assert.equal(JSON.parse(plus.body).params.value, 'a+b c');
 	});
 
 	test('a malformed escape is a 400 error for the error handlers, not a crash', async () => {
-		const [bad, percent, after] = await differential(appWith((app) => app.get('/p/:value', echo)), get('/p/%zz', '/p/%', '/p/ok'));
+		const [bad, percent, after] = await differential(
+			appWith((app) => app.get('/p/:value', echo)),
+			get('/p/%zz', '/p/%', '/p/ok'),
+		);
 		assert.equal(bad.status, 400);
 		assert.equal(bad.body, "error: Failed to decode param '%zz'");
 		assert.equal(percent.status, 400);
@@ -216,29 +259,23 @@ describe('param decoding', () => {
 	});
 
 	test('a malformed escape without an error handler gives the final handler 400 page', async () => {
-		const [bad] = await differential(
-			(framework) => {
-				const app = framework();
-				app.get('/p/:value', echo);
-				return app;
-			},
-			get('/p/%E0%A4%A'),
-		);
+		const [bad] = await differential((framework) => {
+			const app = framework();
+			app.get('/p/:value', echo);
+			return app;
+		}, get('/p/%E0%A4%A'));
 		assert.equal(bad.status, 400);
 		assert.match(bad.body, /<pre>URIError: Failed to decode param &#39;%E0%A4%A&#39;<br>/);
 	});
 
 	test('a malformed escape skips routes but reaches error middleware mounted on a matching path', async () => {
-		const responses = await differential(
-			(framework) => {
-				const app = framework();
-				app.get('/p/:value', echo);
-				app.use('/p', errorEcho);
-				app.use('/q', (_err: Error, _req: Request, res: Response, _next: NextFunction) => res.end('wrong'));
-				return app;
-			},
-			get('/p/%zz'),
-		);
+		const responses = await differential((framework) => {
+			const app = framework();
+			app.get('/p/:value', echo);
+			app.use('/p', errorEcho);
+			app.use('/q', (_err: Error, _req: Request, res: Response, _next: NextFunction) => res.end('wrong'));
+			return app;
+		}, get('/p/%zz'));
 		assert.equal(responses[0].body, "error: Failed to decode param '%zz'");
 	});
 });

@@ -57,7 +57,7 @@ test('a 50k-character hostile path against /:a-:b style routes completes fast, a
 test('the compiled matcher itself is linear on hostile input', () => {
 	const app = velox();
 	app.get('/:a-:b', (_req, res) => res.end());
-	const router = (app._router as { stack: { match(path: string): boolean }[] });
+	const router = app._router as { stack: { match(path: string): boolean }[] };
 	const layer = router.stack[router.stack.length - 1];
 	const path = '/' + '-'.repeat(HOSTILE_LENGTH) + '/';
 	const start = process.hrtime.bigint();

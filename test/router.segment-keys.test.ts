@@ -117,7 +117,31 @@ const PATTERN_SEGMENTS = [
 	...Array.from({ length: 12 }, (_, i) => 'r' + i),
 ];
 const REGEXPS = [/^\/a\/(\d+)$/, /^\/api\/v1\/?$/i, /^\/b/, /\/a/, /^\/a|^\/b\/c/, /^\/api\/(?:v1|v2)\/x\/?$/i, /^\/A\/b$/];
-const PATH_SEGMENTS = ['a', 'A', 'b', 'B', 'api', 'API', 'v1', 'V1', '1', '22', 'a.b', 'a.json', 'ab', 'abb', 'ac', '', 'x', 'a-1', '%41', 'a.', 'r3', 'R7', 'r11'];
+const PATH_SEGMENTS = [
+	'a',
+	'A',
+	'b',
+	'B',
+	'api',
+	'API',
+	'v1',
+	'V1',
+	'1',
+	'22',
+	'a.b',
+	'a.json',
+	'ab',
+	'abb',
+	'ac',
+	'',
+	'x',
+	'a-1',
+	'%41',
+	'a.',
+	'r3',
+	'R7',
+	'r11',
+];
 
 function randomPattern(random: ReturnType<typeof generator>): PathInput {
 	const kind = random.next(10);

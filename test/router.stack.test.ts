@@ -83,7 +83,24 @@ test("an app stack holds only the user's layers (a known difference: Express add
 test('layer.match sets params and path as Express does', () => {
 	const expected = stacks(frameworks.express).app;
 	const actual = stacks(frameworks.velox).app;
-	const paths = ['/', '/mw/x', '/users/12', '/users/x', '/files/a.txt', '/files/a', '/all/x/y', '/re/1/slug', '/re/2', '/b', '/c/z', '/flights/a-b', '/router/x', '/abddeeefg', '/caf%C3%A9', '/a/%E2%82%AC'];
+	const paths = [
+		'/',
+		'/mw/x',
+		'/users/12',
+		'/users/x',
+		'/files/a.txt',
+		'/files/a',
+		'/all/x/y',
+		'/re/1/slug',
+		'/re/2',
+		'/b',
+		'/c/z',
+		'/flights/a-b',
+		'/router/x',
+		'/abddeeefg',
+		'/caf%C3%A9',
+		'/a/%E2%82%AC',
+	];
 	for (const path of paths) {
 		for (let i = 0; i < actual.length; i++) {
 			const result = actual[i].match(path);
@@ -127,7 +144,9 @@ test('instrumentation that wraps layer.handle sees each layer a request passes, 
 				trail.length = 0;
 				next();
 			});
-			(app as unknown as { _router: { stack: LayerLike[] } })._router.stack.unshift((app as unknown as { _router: { stack: LayerLike[] } })._router.stack.pop()!);
+			(app as unknown as { _router: { stack: LayerLike[] } })._router.stack.unshift(
+				(app as unknown as { _router: { stack: LayerLike[] } })._router.stack.pop()!,
+			);
 			return app;
 		},
 		['/users/1', '/sub/inner/2', '/router/r/3', '/nowhere'].map((path) => ({ path })),

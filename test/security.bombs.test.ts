@@ -20,7 +20,12 @@ type Encoding = 'gzip' | 'deflate' | 'br';
 
 /** `size` bytes of `fill`, compressed chunk by chunk so the test itself never holds them. */
 function bomb(encoding: Encoding, size: number, fill: number): Promise<Buffer> {
-	const stream = encoding === 'gzip' ? zlib.createGzip({ level: 9 }) : encoding === 'deflate' ? zlib.createDeflate({ level: 9 }) : zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } });
+	const stream =
+		encoding === 'gzip'
+			? zlib.createGzip({ level: 9 })
+			: encoding === 'deflate'
+				? zlib.createDeflate({ level: 9 })
+				: zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } });
 	const chunk = Buffer.alloc(1024 * 1024, fill);
 	const out: Buffer[] = [];
 	stream.on('data', (data: Buffer) => out.push(data));
@@ -137,7 +142,11 @@ describe('decompression bombs', () => {
 				const chunked = await rawRequest(
 					running.port,
 					Buffer.concat([
-						post('/' + name, { 'Content-Type': PARSERS[name].type, 'Content-Encoding': encoding, 'Transfer-Encoding': 'chunked' }, body.length.toString(16) + '\r\n'),
+						post(
+							'/' + name,
+							{ 'Content-Type': PARSERS[name].type, 'Content-Encoding': encoding, 'Transfer-Encoding': 'chunked' },
+							body.length.toString(16) + '\r\n',
+						),
 						body,
 						Buffer.from('\r\n0\r\n\r\n'),
 						followUp,
@@ -159,7 +168,10 @@ describe('decompression bombs', () => {
 
 	test('the check is not vacuous: a small compressed body within the limit is parsed', async () => {
 		const body = zlib.gzipSync('{"a":1}');
-		const result = await rawRequest(running.port, post('/json', { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', 'Content-Length': body.length, Connection: 'close' }, body));
+		const result = await rawRequest(
+			running.port,
+			post('/json', { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', 'Content-Length': body.length, Connection: 'close' }, body),
+		);
 		assert.equal(result.status, 200);
 		assert.equal(result.body, 'parsed');
 		reached = 0;
@@ -173,9 +185,13 @@ describe('truncated compressed bodies', () => {
 		for (const encoding of ['gzip', 'deflate', 'br'] as const) {
 			for (const cut of [1, 3, compressed[encoding].length >> 1, compressed[encoding].length - 1]) {
 				const body = compressed[encoding].subarray(0, cut);
-				const result = await rawRequest(running.port, post('/json', { 'Content-Type': 'application/json', 'Content-Encoding': encoding, 'Content-Length': body.length }, body), {
-					timeoutMs: 3000,
-				});
+				const result = await rawRequest(
+					running.port,
+					post('/json', { 'Content-Type': 'application/json', 'Content-Encoding': encoding, 'Content-Length': body.length }, body),
+					{
+						timeoutMs: 3000,
+					},
+				);
 				assert.equal(result.status, 400, encoding + ' cut at ' + cut);
 				assert.ok(result.elapsedMs < TIME_LIMIT_MS, encoding + ' cut at ' + cut + ' took ' + result.elapsedMs + ' ms');
 			}
@@ -187,11 +203,10 @@ describe('truncated compressed bodies', () => {
 describe('oversized declared bodies', () => {
 	for (const name of Object.keys(PARSERS) as ParserName[]) {
 		test('velox.' + name + '(): Content-Length 50 MB with a stalled body → 413 at once, socket released', async () => {
-			const result = await rawRequest(
-				running.port,
-				[post('/' + name, { 'Content-Type': PARSERS[name].type, 'Content-Length': 50 * 1024 * 1024 }, 'abc')],
-				{ timeoutMs: 3000, untilClose: true },
-			);
+			const result = await rawRequest(running.port, [post('/' + name, { 'Content-Type': PARSERS[name].type, 'Content-Length': 50 * 1024 * 1024 }, 'abc')], {
+				timeoutMs: 3000,
+				untilClose: true,
+			});
 			assert.equal(result.status, 413);
 			assert.ok(result.elapsedMs < TIME_LIMIT_MS, 'took ' + result.elapsedMs + ' ms');
 			assert.ok(result.closedByServer && !result.timedOut, 'the server closed the connection');
@@ -224,12 +239,18 @@ describe('parameter count and nesting', () => {
 	test('more than parameterLimit (1000) parameters → 413, extended and simple', async () => {
 		const body = Array.from({ length: 1001 }, (_, i) => 'p' + i + '=1').join('&');
 		for (const path of ['/urlencoded', '/simple']) {
-			const result = await rawRequest(running.port, post(path, { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': body.length, Connection: 'close' }, body));
+			const result = await rawRequest(
+				running.port,
+				post(path, { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': body.length, Connection: 'close' }, body),
+			);
 			assert.equal(result.status, 413, path);
 			assert.match(result.body, /too many parameters/);
 		}
 		const within = Array.from({ length: 1000 }, (_, i) => 'p' + i + '=1').join('&');
-		const ok = await rawRequest(running.port, post('/simple', { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': within.length, Connection: 'close' }, within));
+		const ok = await rawRequest(
+			running.port,
+			post('/simple', { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': within.length, Connection: 'close' }, within),
+		);
 		assert.equal(ok.status, 200);
 		assert.equal(ok.body, '{"keys":1000}');
 	});
@@ -237,11 +258,17 @@ describe('parameter count and nesting', () => {
 	test('urlencoded nesting beyond depth 32 → 400, within it parsed, fast', async () => {
 		const deep = 'a' + '[b]'.repeat(5000) + '=1';
 		const started = Date.now();
-		const result = await rawRequest(running.port, post('/deep', { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': deep.length, Connection: 'close' }, deep));
+		const result = await rawRequest(
+			running.port,
+			post('/deep', { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': deep.length, Connection: 'close' }, deep),
+		);
 		assert.equal(result.status, 400);
 		assert.ok(Date.now() - started < TIME_LIMIT_MS);
 		const ok = 'a' + '[b]'.repeat(10) + '=1';
-		const shallow = await rawRequest(running.port, post('/deep', { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': ok.length, Connection: 'close' }, ok));
+		const shallow = await rawRequest(
+			running.port,
+			post('/deep', { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': ok.length, Connection: 'close' }, ok),
+		);
 		assert.equal(shallow.status, 200);
 		assert.equal(shallow.body, '{"depth":11}');
 	});
@@ -249,24 +276,27 @@ describe('parameter count and nesting', () => {
 	test('deeply nested JSON (200k levels) is parsed in bounded time, as express@4 does, never a crash', async () => {
 		const depth = 200_000;
 		const body = '['.repeat(depth) + ']'.repeat(depth);
-		const result = await rawRequest(running.port, post('/json-deep', { 'Content-Type': 'application/json', 'Content-Length': body.length, Connection: 'close' }, body), { timeoutMs: 5000 });
+		const result = await rawRequest(
+			running.port,
+			post('/json-deep', { 'Content-Type': 'application/json', 'Content-Length': body.length, Connection: 'close' }, body),
+			{ timeoutMs: 5000 },
+		);
 		// express@4 parses it too (V8's JSON.parse does not recurse): 200 with the same body.
 		assert.equal(result.status, 200);
 		assert.ok(result.elapsedMs < TIME_LIMIT_MS * 2, 'took ' + result.elapsedMs + ' ms');
 		assert.equal(result.body, '{"depth":' + (depth - 1) + '}');
 	});
 
-	test(
-		'hardening: a 10 kB JSON body nested 5000 deep is refused by velox.json (4xx), not echoed into a RangeError 500',
-		{
-			skip: process.env.SECURITY_UNSKIP
-				? false
-				: 'velox hardening (express@4 answers 500 too): src/body/json.ts parse() accepts unbounded nesting; res.json(req.body) then overflows JSON.stringify (~4200 levels) → 500',
-		},
-		async () => {
-			const body = '['.repeat(5000) + ']'.repeat(5000);
-			const result = await rawRequest(running.port, post('/json-echo', { 'Content-Type': 'application/json', 'Content-Length': body.length, Connection: 'close' }, body));
-			assert.ok(result.status >= 400 && result.status < 500, 'status ' + result.status);
-		},
-	);
+	test('hardening: a 10 kB JSON body nested 5000 deep is refused by velox.json (4xx), not echoed into a RangeError 500', {
+		skip: process.env.SECURITY_UNSKIP
+			? false
+			: 'velox hardening (express@4 answers 500 too): src/body/json.ts parse() accepts unbounded nesting; res.json(req.body) then overflows JSON.stringify (~4200 levels) → 500',
+	}, async () => {
+		const body = '['.repeat(5000) + ']'.repeat(5000);
+		const result = await rawRequest(
+			running.port,
+			post('/json-echo', { 'Content-Type': 'application/json', 'Content-Length': body.length, Connection: 'close' }, body),
+		);
+		assert.ok(result.status >= 400 && result.status < 500, 'status ' + result.status);
+	});
 });

@@ -178,7 +178,11 @@ function makeCase(random: ReturnType<typeof prng>): FuzzCase {
 			const length = random.next() < 0.5 ? 1000 + random.int(10_000) : 17_000 + random.int(8000);
 			const name = random.pick(GARBAGE_HEADERS);
 			const header = name + ': ' + randomText(random, length, HEADER_ALPHABET.replace('\t', ''));
-			return { kind: 'overlong header', payload: [request('GET', random.pick(GET_TARGETS), [...connection, header])], expect: length > 16_000 ? 'response-or-close' : 'response' };
+			return {
+				kind: 'overlong header',
+				payload: [request('GET', random.pick(GET_TARGETS), [...connection, header])],
+				expect: length > 16_000 ? 'response-or-close' : 'response',
+			};
 		}
 		case 4:
 		case 5: {
@@ -221,7 +225,9 @@ function makeCase(random: ReturnType<typeof prng>): FuzzCase {
 		}
 		case 9: {
 			const truncated = random.next() < 0.5;
-			const chunks = truncated ? '5\r\n{"a":' : random.pick(['zz\r\nabc\r\n0\r\n\r\n', '3\r\nab\r\n0\r\n\r\n', '2;ext="\r\n{}\r\n0\r\n\r\n', 'fffffffffffffffff\r\n']);
+			const chunks = truncated
+				? '5\r\n{"a":'
+				: random.pick(['zz\r\nabc\r\n0\r\n\r\n', '3\r\nab\r\n0\r\n\r\n', '2;ext="\r\n{}\r\n0\r\n\r\n', 'fffffffffffffffff\r\n']);
 			return {
 				kind: truncated ? 'truncated chunked, disconnect' : 'bad chunked',
 				payload: [request('POST', '/api/echo', ['Content-Type: application/json', 'Transfer-Encoding: chunked'], chunks)],
@@ -231,10 +237,23 @@ function makeCase(random: ReturnType<typeof prng>): FuzzCase {
 		case 10: {
 			const encoding = random.pick(['gzip', 'deflate', 'br', 'x-zip', 'gzip, gzip', 'identity;q=0']);
 			const body = randomText(random, 1 + random.int(500), '\x1f\x8b\x08\x00abc{}');
-			const type = random.pick(['application/json', 'text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1', 'text/plain; charset=klingon']);
+			const type = random.pick([
+				'application/json',
+				'text/plain',
+				'application/x-www-form-urlencoded',
+				'application/json; charset=latin1',
+				'text/plain; charset=klingon',
+			]);
 			return {
 				kind: 'hostile body',
-				payload: [request('POST', random.pick(['/api/echo', '/api/users/1', '/nowhere']), [...connection, 'Content-Type: ' + type, 'Content-Encoding: ' + encoding, 'Content-Length: ' + Buffer.byteLength(body, 'latin1')], body)],
+				payload: [
+					request(
+						'POST',
+						random.pick(['/api/echo', '/api/users/1', '/nowhere']),
+						[...connection, 'Content-Type: ' + type, 'Content-Encoding: ' + encoding, 'Content-Length: ' + Buffer.byteLength(body, 'latin1')],
+						body,
+					),
+				],
 				expect: 'response',
 			};
 		}
@@ -259,7 +278,16 @@ after(async () => {
 });
 
 function describeFailure(item: FuzzCase, result: RawResult): string {
-	return item.kind + ': ' + JSON.stringify(item.payload.join('').slice(0, 160)) + ' -> status ' + result.status + (result.timedOut ? ' (timed out)' : '') + ' ' + JSON.stringify(result.raw.slice(0, 120));
+	return (
+		item.kind +
+		': ' +
+		JSON.stringify(item.payload.join('').slice(0, 160)) +
+		' -> status ' +
+		result.status +
+		(result.timedOut ? ' (timed out)' : '') +
+		' ' +
+		JSON.stringify(result.raw.slice(0, 120))
+	);
 }
 
 test('a seeded fuzz of hostile requests never crashes, hangs or leaks a connection', async () => {

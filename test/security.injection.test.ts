@@ -116,7 +116,8 @@ describe('CR, LF and NUL never split a header', () => {
 			}
 		}
 		// Not vacuous: header setters and cookie options do throw.
-		for (const name of ['res.set', 'res.append', 'res.cookie name', 'res.cookie path', 'res.cookie sameSite']) assert.ok(thrown.includes(name), name + ' threw');
+		for (const name of ['res.set', 'res.append', 'res.cookie name', 'res.cookie path', 'res.cookie sameSite'])
+			assert.ok(thrown.includes(name), name + ' threw');
 	});
 
 	test('the check is not vacuous: a well-formed value reaches the wire', async () => {

@@ -42,7 +42,9 @@ function inspect(value: unknown): unknown {
 }
 
 function post(path: string, type: string, body: string): string {
-	return 'POST ' + path + ' HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: ' + type + '\r\nContent-Length: ' + Buffer.byteLength(body) + '\r\n\r\n' + body;
+	return (
+		'POST ' + path + ' HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: ' + type + '\r\nContent-Length: ' + Buffer.byteLength(body) + '\r\n\r\n' + body
+	);
 }
 
 function getRequest(path: string): string {
@@ -221,7 +223,10 @@ describe('locals merged for render', () => {
 				app.set('env', 'test');
 				app.engine('js', (_path: string, options: object, callback: (err: Error | null, html?: string) => void) => {
 					const record = options as Record<string, unknown>;
-					callback(null, JSON.stringify({ polluted: record.polluted ?? null, title: record.title ?? null, own: Object.prototype.hasOwnProperty.call(record, 'polluted') }));
+					callback(
+						null,
+						JSON.stringify({ polluted: record.polluted ?? null, title: record.title ?? null, own: Object.prototype.hasOwnProperty.call(record, 'polluted') }),
+					);
 				});
 				app.locals.title = 'app';
 				app.get('/render', (req, res) => {

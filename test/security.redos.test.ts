@@ -105,7 +105,7 @@ describe('route patterns against 50k-character hostile paths', () => {
 		'dashes then slash': ['/' + '-'.repeat(n) + '/x', 404],
 		'dashes with trailing junk': ['/a' + '-'.repeat(n) + '!/', 200],
 		'a- repeated': ['/' + 'a-'.repeat(n / 2) + '/', 404],
-		'dots': ['/' + '.'.repeat(n) + '/', 404],
+		dots: ['/' + '.'.repeat(n) + '/', 404],
 		'a. repeated': ['/' + 'a.'.repeat(n / 2) + '/z', 404],
 		'd: dashes and dots': ['/d/' + '-.'.repeat(n / 2) + '/', 404],
 		'e: mixed separators': ['/e/' + '.-'.repeat(n / 2) + '/', 404],
@@ -206,7 +206,10 @@ describe('hostile Content-Type headers', () => {
 			const payload = 'POST /body HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: ' + type + '\r\nContent-Length: 2\r\n\r\n{}';
 			await assertFast(payload, JSON.stringify(type.slice(0, 30)), 200);
 		}
-		const plain = await rawRequest(running.port, 'POST /body HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}');
+		const plain = await rawRequest(
+			running.port,
+			'POST /body HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}',
+		);
 		assert.equal(plain.body, '{"is":"json"}');
 	});
 });

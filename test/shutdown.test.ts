@@ -235,7 +235,10 @@ describe('velox.shutdown', () => {
 describe('velox.shutdown of a TLS HTTP/2 server with allowHTTP1', { skip: NO_OPENSSL }, () => {
 	test('an HTTP/2 session gets GOAWAY after its stream is answered; an idle HTTP/1.1 keep-alive connection closes at once', async () => {
 		const { key, cert } = selfSigned();
-		const server = http2.createSecureServer({ allowHTTP1: true, key, cert }, slowApp() as unknown as (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void);
+		const server = http2.createSecureServer(
+			{ allowHTTP1: true, key, cert },
+			slowApp() as unknown as (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void,
+		);
 		const port = await listen(server);
 		const session = await connectH2('https://localhost:' + port, { ca: cert });
 		let goaway = false;
@@ -303,7 +306,9 @@ describe('velox.shutdownOnSignal', () => {
 		assert.equal(process.listenerCount('SIGUSR2'), before);
 	});
 
-	test('in a child process: SIGTERM during a slow request answers it, then the process ends by SIGTERM', { skip: process.platform === 'win32' && 'POSIX signals' }, async () => {
+	test('in a child process: SIGTERM during a slow request answers it, then the process ends by SIGTERM', {
+		skip: process.platform === 'win32' && 'POSIX signals',
+	}, async () => {
 		const script = `
 			const velox = require(${JSON.stringify(require.resolve('../src/index'))});
 			const app = velox();
@@ -321,8 +326,14 @@ describe('velox.shutdownOnSignal', () => {
 				if (output.includes('\n')) resolve(Number(line));
 			});
 		});
-		const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
-		const response = fetch('http://127.0.0.1:' + port + '/slow').then(async (res) => ({ status: res.status, body: await res.text(), connection: res.headers.get('connection') }));
+		const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+			child.on('exit', (code, signal) => resolve({ code, signal })),
+		);
+		const response = fetch('http://127.0.0.1:' + port + '/slow').then(async (res) => ({
+			status: res.status,
+			body: await res.text(),
+			connection: res.headers.get('connection'),
+		}));
 		await sleep(50);
 		child.kill('SIGTERM');
 		assert.deepEqual(await response, { status: 200, body: 'slow done', connection: 'close' });

@@ -54,15 +54,18 @@ export async function listen(handler: RequestListener): Promise<Running> {
 /** Sends one request with the exact path given; resolves with status, headers and body. */
 export function send(port: number, request: RawRequest): Promise<RawResponse> {
 	return new Promise((resolve, reject) => {
-		const req = http.request({ host: '127.0.0.1', port, method: request.method ?? 'GET', path: request.path, headers: request.headers, agent: false }, (res) => {
-			const chunks: Buffer[] = [];
-			res.on('data', (chunk: Buffer) => chunks.push(chunk));
-			res.on('end', () => {
-				const body = Buffer.concat(chunks);
-				resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text: body.toString('utf8') });
-			});
-			res.on('error', reject);
-		});
+		const req = http.request(
+			{ host: '127.0.0.1', port, method: request.method ?? 'GET', path: request.path, headers: request.headers, agent: false },
+			(res) => {
+				const chunks: Buffer[] = [];
+				res.on('data', (chunk: Buffer) => chunks.push(chunk));
+				res.on('end', () => {
+					const body = Buffer.concat(chunks);
+					resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text: body.toString('utf8') });
+				});
+				res.on('error', reject);
+			},
+		);
 		req.setTimeout(5000, () => req.destroy(new Error('request timed out: ' + request.path)));
 		req.on('error', reject);
 		req.end();

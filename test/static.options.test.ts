@@ -25,25 +25,35 @@ describe('velox.static options', () => {
 
 		it("'allow' serves dotfiles", async () => {
 			// No extension: application/octet-stream, which supertest buffers into res.body.
-			const res = await request(staticApp({ dotfiles: 'allow' })).get('/.hidden').expect(200);
+			const res = await request(staticApp({ dotfiles: 'allow' }))
+				.get('/.hidden')
+				.expect(200);
 			assert.equal(String(res.body), 'secret');
 		});
 
 		it("'deny' gives 403, to next() with fallthrough and to next(err) without", async () => {
-			await request(staticApp({ dotfiles: 'deny' })).get('/.hidden').expect(404);
-			const res = await request(staticApp({ dotfiles: 'deny', fallthrough: false })).get('/.mine/name.txt').expect(599);
+			await request(staticApp({ dotfiles: 'deny' }))
+				.get('/.hidden')
+				.expect(404);
+			const res = await request(staticApp({ dotfiles: 'deny', fallthrough: false }))
+				.get('/.mine/name.txt')
+				.expect(599);
 			assert.equal(res.body.status, 403);
 			assert.equal(res.body.message, 'Forbidden');
 			assert.equal(res.body.expose, true);
 		});
 
 		it("'ignore' gives 404 even inside a dot-directory", async () => {
-			const res = await request(staticApp({ dotfiles: 'ignore', fallthrough: false })).get('/.mine/name.txt').expect(599);
+			const res = await request(staticApp({ dotfiles: 'ignore', fallthrough: false }))
+				.get('/.mine/name.txt')
+				.expect(599);
 			assert.equal(res.body.status, 404);
 		});
 
 		it('an invalid value reaches next(err) on each GET, as Express reports it', async () => {
-			const res = await request(staticApp({ dotfiles: 'bogus' })).get('/hello.txt').expect(599);
+			const res = await request(staticApp({ dotfiles: 'bogus' }))
+				.get('/hello.txt')
+				.expect(599);
 			assert.equal(res.body.message, 'dotfiles option must be "allow", "deny", or "ignore"');
 		});
 
@@ -61,7 +71,9 @@ describe('velox.static options', () => {
 	});
 
 	it('the deprecated hidden option still selects the legacy dotfile handling', async () => {
-		const res = await request(staticApp({ hidden: true })).get('/.hidden').expect(200);
+		const res = await request(staticApp({ hidden: true }))
+			.get('/.hidden')
+			.expect(200);
 		assert.equal(String(res.body), 'secret');
 		await differential(
 			(kit) => {
@@ -73,7 +85,9 @@ describe('velox.static options', () => {
 	});
 
 	it('etag: false sends no ETag', async () => {
-		const res = await request(staticApp({ etag: false })).get('/hello.txt').expect(200);
+		const res = await request(staticApp({ etag: false }))
+			.get('/hello.txt')
+			.expect(200);
 		assert.equal(res.headers.etag, undefined);
 	});
 
@@ -82,11 +96,20 @@ describe('velox.static options', () => {
 		assert.equal((await request(app).get('/about').expect(200)).text, '<p>about</p>');
 		assert.equal((await request(app).get('/ext').expect(200)).text, 'ext');
 		await request(app).get('/nothing').expect(404);
-		assert.equal((await request(staticApp({ extensions: 'txt' })).get('/hello').expect(200)).text, 'hello, world');
+		assert.equal(
+			(
+				await request(staticApp({ extensions: 'txt' }))
+					.get('/hello')
+					.expect(200)
+			).text,
+			'hello, world',
+		);
 	});
 
 	it('extensions: a non-string entry is reported as Express does', async () => {
-		const res = await request(staticApp({ extensions: [1] })).get('/hello.txt').expect(599);
+		const res = await request(staticApp({ extensions: [1] }))
+			.get('/hello.txt')
+			.expect(599);
 		assert.equal(res.body.message, 'extensions option must be array of strings or false');
 	});
 
@@ -107,10 +130,18 @@ describe('velox.static options', () => {
 	});
 
 	it('index: a string, an array, or false', async () => {
-		await request(staticApp({ index: 'tobi.txt' })).get('/users/').expect(200, 'tobi');
-		await request(staticApp({ index: ['missing.html', 'tobi.txt'] })).get('/users/').expect(200, 'tobi');
-		await request(staticApp({ index: false })).get('/users/').expect(404);
-		const res = await request(staticApp({ index: false, fallthrough: false })).get('/users/').expect(599);
+		await request(staticApp({ index: 'tobi.txt' }))
+			.get('/users/')
+			.expect(200, 'tobi');
+		await request(staticApp({ index: ['missing.html', 'tobi.txt'] }))
+			.get('/users/')
+			.expect(200, 'tobi');
+		await request(staticApp({ index: false }))
+			.get('/users/')
+			.expect(404);
+		const res = await request(staticApp({ index: false, fallthrough: false }))
+			.get('/users/')
+			.expect(599);
 		assert.equal(res.body.status, 404);
 	});
 
@@ -131,15 +162,22 @@ describe('velox.static options', () => {
 	});
 
 	it('cacheControl: false sends no Cache-Control; acceptRanges: false ignores Range', async () => {
-		const res = await request(staticApp({ cacheControl: false, acceptRanges: false })).get('/nums.txt').set('Range', 'bytes=0-1').expect(200);
+		const res = await request(staticApp({ cacheControl: false, acceptRanges: false }))
+			.get('/nums.txt')
+			.set('Range', 'bytes=0-1')
+			.expect(200);
 		assert.equal(res.headers['cache-control'], undefined);
 		assert.equal(res.headers['accept-ranges'], undefined);
 		assert.equal(res.text, '123456789');
 	});
 
 	it('redirect: false makes a directory without slash a 404', async () => {
-		await request(staticApp({ redirect: false })).get('/users').expect(404);
-		const res = await request(staticApp({ redirect: false, fallthrough: false })).get('/users').expect(599);
+		await request(staticApp({ redirect: false }))
+			.get('/users')
+			.expect(404);
+		const res = await request(staticApp({ redirect: false, fallthrough: false }))
+			.get('/users')
+			.expect(599);
 		assert.equal(res.body.status, 404);
 	});
 
@@ -190,7 +228,16 @@ describe('velox.static options', () => {
 				);
 				kit.app.use(reportErrors);
 			},
-			[{ path: '/about' }, { path: '/ext' }, { path: '/users/' }, { path: '/users' }, { path: '/.hidden' }, { path: '/.mine/name.txt' }, { path: '/nope' }, { path: '/' }],
+			[
+				{ path: '/about' },
+				{ path: '/ext' },
+				{ path: '/users/' },
+				{ path: '/users' },
+				{ path: '/.hidden' },
+				{ path: '/.mine/name.txt' },
+				{ path: '/nope' },
+				{ path: '/' },
+			],
 		);
 		await differential(
 			(kit) => {

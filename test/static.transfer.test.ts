@@ -8,7 +8,18 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import velox from '../src/index';
 import { SMALL_FILE_SIZE } from '../src/send/transfer';
-import { createKit, differential, type Framework, listen, openDescriptorCount, type RawResponse, reportErrors, type Running, send, temporaryDirectory } from './static.helpers';
+import {
+	createKit,
+	differential,
+	type Framework,
+	listen,
+	openDescriptorCount,
+	type RawResponse,
+	reportErrors,
+	type Running,
+	send,
+	temporaryDirectory,
+} from './static.helpers';
 
 const LARGE_SIZE = 16 * 1024 * 1024;
 

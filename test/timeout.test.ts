@@ -23,14 +23,16 @@ const connectTimeout = require('connect-timeout') as (time: string | number, opt
 
 function get(port: number, path: string, agent?: http.Agent): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
 	return new Promise((resolve, reject) => {
-		http.get({ host: '127.0.0.1', port, path, agent: agent ?? false }, (res) => {
-			let body = '';
-			res.setEncoding('utf8');
-			res.on('data', (chunk: string) => {
-				body += chunk;
-			});
-			res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
-		}).on('error', reject);
+		http
+			.get({ host: '127.0.0.1', port, path, agent: agent ?? false }, (res) => {
+				let body = '';
+				res.setEncoding('utf8');
+				res.on('data', (chunk: string) => {
+					body += chunk;
+				});
+				res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+			})
+			.on('error', reject);
 	});
 }
 
@@ -169,7 +171,7 @@ describe('velox.timeout', () => {
 		}
 	});
 
-	test('a pending timeout does not keep the process alive (its timer is unref\'d)', async () => {
+	test("a pending timeout does not keep the process alive (its timer is unref'd)", async () => {
 		const app = velox();
 		app.set('env', 'test');
 		let arrived!: () => void;

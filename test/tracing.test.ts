@@ -10,7 +10,11 @@ import velox from '../src/index';
 import { instrument } from '../src/otel';
 import { channelNames, type LayerMessage, type RequestMessage, tracing } from '../src/tracing';
 
-type Handler = (req: IncomingMessage & { params: Record<string, string> }, res: { end(body?: string): void; status(code: number): { end(): void } }, next: (err?: unknown) => void) => void;
+type Handler = (
+	req: IncomingMessage & { params: Record<string, string> },
+	res: { end(body?: string): void; status(code: number): { end(): void } },
+	next: (err?: unknown) => void,
+) => void;
 
 const unsubscribers: (() => void)[] = [];
 afterEach(() => {
@@ -60,9 +64,13 @@ function buildApp() {
 	app.get('/reject', async function reject() {
 		throw new Error('async failure');
 	});
-	app.get('/handled', ((_req, _res, next) => next(new Error('passed on'))) as Handler, function recover(_err: unknown, _req: unknown, res: { status(code: number): { end(): void } }, _next: unknown) {
-		res.status(418).end();
-	});
+	app.get(
+		'/handled',
+		((_req, _res, next) => next(new Error('passed on'))) as Handler,
+		function recover(_err: unknown, _req: unknown, res: { status(code: number): { end(): void } }, _next: unknown) {
+			res.status(418).end();
+		},
+	);
 	return app;
 }
 
@@ -240,7 +248,12 @@ describe('velox/otel with the OpenTelemetry SDK', () => {
 		});
 		const spans = exporter.getFinishedSpans();
 		const named = byName(spans);
-		assert.deepEqual(Object.keys(named).sort(), ['GET /admin/orgs/:org', 'middleware - auth', 'middleware - mounted_app', 'request handler - /admin/orgs/:org']);
+		assert.deepEqual(Object.keys(named).sort(), [
+			'GET /admin/orgs/:org',
+			'middleware - auth',
+			'middleware - mounted_app',
+			'request handler - /admin/orgs/:org',
+		]);
 		const http = named['GET /admin/orgs/:org'];
 		assert.equal(http.attributes['http.route'], '/admin/orgs/:org');
 		for (const span of spans) if (span !== http) assert.equal(span.parentSpanContext?.spanId, http.spanContext().spanId);

@@ -30,7 +30,10 @@ test('the ESM declarations (index.d.mts) carry the names of the CommonJS ones, R
 		moduleResolution: ts.ModuleResolutionKind.NodeNext,
 		types: ['node'],
 	});
-	assert.deepEqual(ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n')), []);
+	assert.deepEqual(
+		ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n')),
+		[],
+	);
 	const checker = program.getTypeChecker();
 	const resolve = (symbol: ts.Symbol): ts.Symbol => (symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol);
 

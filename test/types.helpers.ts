@@ -37,12 +37,16 @@ function cachingHost(options: ts.CompilerOptions): ts.CompilerHost {
 
 /** A program for `test/types/<configName>`, or for the given root files and options. */
 export function createProgram(configName: string): ts.Program {
-	const parsed = ts.getParsedCommandLineOfConfigFile(join(typesDir, configName), {}, {
-		...ts.sys,
-		onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-			throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+	const parsed = ts.getParsedCommandLineOfConfigFile(
+		join(typesDir, configName),
+		{},
+		{
+			...ts.sys,
+			onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+				throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+			},
 		},
-	});
+	);
 	assert.ok(parsed, configName + ' could not be read');
 	return ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, host: cachingHost(parsed.options) });
 }
@@ -93,7 +97,9 @@ export function expectations(program: ts.Program): Expectation[] {
 				results.push({ where, expected: match[1].trim(), actual: '(no statement)' });
 				return;
 			}
-			const type = ts.isTypeAliasDeclaration(node) ? checker.getTypeAtLocation(node.name) : checker.getTypeAtLocation((node as ts.ExpressionStatement).expression);
+			const type = ts.isTypeAliasDeclaration(node)
+				? checker.getTypeAtLocation(node.name)
+				: checker.getTypeAtLocation((node as ts.ExpressionStatement).expression);
 			results.push({ where, expected: match[1].trim(), actual: checker.typeToString(type, undefined, ts.TypeFormatFlags.NoTruncation) });
 		});
 	}

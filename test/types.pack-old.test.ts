@@ -15,8 +15,14 @@ const work = mkdtempSync(join(tmpdir(), 'velox-pack-old-'));
 after(() => rmSync(work, { recursive: true, force: true }));
 
 test('TypeScript 4.1 compiles a hello world against the packed package (skipLibCheck false)', { skip: npmUnavailable() }, (t) => {
-	const tsconfig = { compilerOptions: { strict: true, noEmit: true, skipLibCheck: false, module: 'commonjs', target: 'ES2020', types: ['node'] }, files: ['hello.ts'] };
-	const project = cleanProject(work, 'velox-hello-ts41', ['typescript@4.1', '@types/node@16.18.0'], { 'hello.ts': helloCommonJs, 'tsconfig.json': JSON.stringify(tsconfig) });
+	const tsconfig = {
+		compilerOptions: { strict: true, noEmit: true, skipLibCheck: false, module: 'commonjs', target: 'ES2020', types: ['node'] },
+		files: ['hello.ts'],
+	};
+	const project = cleanProject(work, 'velox-hello-ts41', ['typescript@4.1', '@types/node@16.18.0'], {
+		'hello.ts': helloCommonJs,
+		'tsconfig.json': JSON.stringify(tsconfig),
+	});
 	if (!project.dir) return t.skip(project.unreachable);
 	const tsc = projectTsc(project.dir);
 	assert.equal(tsc.status, 0, 'TypeScript 4.1: ' + tsc.output);

@@ -30,7 +30,24 @@ async function captureDeprecations(run: () => void | Promise<void>): Promise<Dep
 }
 
 // 'timeout' is no longer among them: velox.timeout is the handler timeout (docs/api/timeouts.md).
-const removedMiddlewares = ['bodyParser', 'compress', 'cookieSession', 'session', 'logger', 'cookieParser', 'favicon', 'responseTime', 'errorHandler', 'methodOverride', 'vhost', 'csrf', 'directory', 'limit', 'multipart', 'staticCache'];
+const removedMiddlewares = [
+	'bodyParser',
+	'compress',
+	'cookieSession',
+	'session',
+	'logger',
+	'cookieParser',
+	'favicon',
+	'responseTime',
+	'errorHandler',
+	'methodOverride',
+	'vhost',
+	'csrf',
+	'directory',
+	'limit',
+	'multipart',
+	'staticCache',
+];
 
 function thrownMessage(read: () => unknown): string {
 	try {

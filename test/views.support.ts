@@ -22,7 +22,10 @@ function pick(source: unknown, dotted: string): unknown {
 export function tplEngine(file: string, options: object, callback: Callback): void {
 	readFile(file, 'utf8', (err, text) => {
 		if (err) return callback(err);
-		callback(null, text.replace(/\{\{([\w.]+)\}\}/g, (_match, key: string) => String(pick(options, key))));
+		callback(
+			null,
+			text.replace(/\{\{([\w.]+)\}\}/g, (_match, key: string) => String(pick(options, key))),
+		);
 	});
 }
 

@@ -254,12 +254,12 @@ POST /user/keys
 PATCH /user/keys/:id
 DELETE /user/keys/:id
 `
-  .trim()
-  .split('\n')
-  .filter((line) => line.trim() !== '')
-  .map((line) => {
-    const [method, path] = line.trim().split(' ');
-    return { method, path };
-  });
+	.trim()
+	.split('\n')
+	.filter((line) => line.trim() !== '')
+	.map((line) => {
+		const [method, path] = line.trim().split(' ');
+		return { method, path };
+	});
 
 module.exports = { GITHUB_ROUTES };

@@ -12,49 +12,49 @@ process.on('disconnect', () => process.exit(0));
  * asks for a different path (null when the job has one fixed path).
  */
 function varyingRequests(paths) {
-  if (!paths) return undefined;
-  let n = 0;
-  return [
-    {
-      setupRequest(request) {
-        n++;
-        return { ...request, path: paths[n % paths.length].replace(/\{n\}/g, String(n)) };
-      },
-    },
-  ];
+	if (!paths) return undefined;
+	let n = 0;
+	return [
+		{
+			setupRequest(request) {
+				n++;
+				return { ...request, path: paths[n % paths.length].replace(/\{n\}/g, String(n)) };
+			},
+		},
+	];
 }
 
 process.on('message', (job) => {
-  const finishWindow = startWindow(job.serverPid, job.serverCore);
-  const started = process.hrtime.bigint();
-  autocannon(
-    {
-      url: job.url,
-      method: job.method,
-      headers: job.headers,
-      body: job.body,
-      connections: job.connections,
-      pipelining: 1,
-      duration: job.duration,
-      requests: varyingRequests(job.paths),
-    },
-    (error, result) => {
-      const window = finishWindow();
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      if (error) {
-        process.send({ error: error.message });
-        return;
-      }
-      process.send({
-        requests: result.requests.total,
-        // autocannon's own measured duration (10 ms resolution); the wall time holds connection setup too.
-        seconds: result.duration > 0 ? result.duration : seconds,
-        errors: result.errors + result.timeouts,
-        non2xx: result.non2xx,
-        latencyP99: result.latency.p99,
-        serverCpu: window.serverCpu,
-        otherCpu: window.otherCpu,
-      });
-    },
-  );
+	const finishWindow = startWindow(job.serverPid, job.serverCore);
+	const started = process.hrtime.bigint();
+	autocannon(
+		{
+			url: job.url,
+			method: job.method,
+			headers: job.headers,
+			body: job.body,
+			connections: job.connections,
+			pipelining: 1,
+			duration: job.duration,
+			requests: varyingRequests(job.paths),
+		},
+		(error, result) => {
+			const window = finishWindow();
+			const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+			if (error) {
+				process.send({ error: error.message });
+				return;
+			}
+			process.send({
+				requests: result.requests.total,
+				// autocannon's own measured duration (10 ms resolution); the wall time holds connection setup too.
+				seconds: result.duration > 0 ? result.duration : seconds,
+				errors: result.errors + result.timeouts,
+				non2xx: result.non2xx,
+				latencyP99: result.latency.p99,
+				serverCpu: window.serverCpu,
+				otherCpu: window.otherCpu,
+			});
+		},
+	);
 });

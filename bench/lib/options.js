@@ -24,70 +24,70 @@ const HELP = `Usage: npm run bench -- [options]     (or: node bench/run.js [opti
 `;
 
 const FLAGS = {
-  scenarios: 'BENCH_SCENARIOS',
-  frameworks: 'BENCH_FRAMEWORKS',
-  duration: 'BENCH_DURATION',
-  rounds: 'BENCH_ROUNDS',
-  warmup: 'BENCH_WARMUP',
-  connections: 'BENCH_CONNECTIONS',
-  loader: 'BENCH_LOADER',
-  out: 'BENCH_OUT',
-  baseline: 'BENCH_BASELINE',
+	scenarios: 'BENCH_SCENARIOS',
+	frameworks: 'BENCH_FRAMEWORKS',
+	duration: 'BENCH_DURATION',
+	rounds: 'BENCH_ROUNDS',
+	warmup: 'BENCH_WARMUP',
+	connections: 'BENCH_CONNECTIONS',
+	loader: 'BENCH_LOADER',
+	out: 'BENCH_OUT',
+	baseline: 'BENCH_BASELINE',
 };
 
 function list(text) {
-  return text
-    ? text
-        .split(',')
-        .map((item) => item.trim())
-        .filter(Boolean)
-    : [];
+	return text
+		? text
+				.split(',')
+				.map((item) => item.trim())
+				.filter(Boolean)
+		: [];
 }
 
 function positiveNumber(name, text) {
-  const value = Number(text);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} needs a positive number, got ${JSON.stringify(text)}`);
-  return value;
+	const value = Number(text);
+	if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} needs a positive number, got ${JSON.stringify(text)}`);
+	return value;
 }
 
 function parseOptions(argv, env) {
-  const raw = {};
-  for (const [name, variable] of Object.entries(FLAGS)) if (env[variable]) raw[name] = env[variable];
-  let quick = env.BENCH_QUICK === '1' || env.BENCH_QUICK === 'true';
-  let pin = env.BENCH_PIN !== '0' && env.BENCH_PIN !== 'false';
-  let help = false;
-  let updateReadme = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === '--quick') quick = true;
-    else if (arg === '--no-pin') pin = false;
-    else if (arg === '--help' || arg === '-h') help = true;
-    else if (arg === '--update-readme') updateReadme = true;
-    else if (arg.startsWith('--')) {
-      const equals = arg.indexOf('=');
-      const name = equals === -1 ? arg.slice(2) : arg.slice(2, equals);
-      if (!(name in FLAGS)) throw new Error(`unknown option ${arg} (see --help)`);
-      const value = equals === -1 ? argv[++i] : arg.slice(equals + 1);
-      if (value === undefined) throw new Error(`${arg} needs a value`);
-      raw[name] = value;
-    } else throw new Error(`unexpected argument ${arg} (see --help)`);
-  }
-  const defaults = quick ? { duration: 1, rounds: 1, warmup: 0.5 } : { duration: 3, rounds: 3, warmup: 1 };
-  return {
-    help,
-    updateReadme,
-    quick,
-    pin,
-    scenarios: list(raw.scenarios),
-    frameworks: list(raw.frameworks),
-    duration: raw.duration ? positiveNumber('duration', raw.duration) : defaults.duration,
-    rounds: raw.rounds ? Math.round(positiveNumber('rounds', raw.rounds)) : defaults.rounds,
-    warmup: raw.warmup !== undefined ? Number(raw.warmup) || 0 : defaults.warmup,
-    connections: raw.connections ? Math.round(positiveNumber('connections', raw.connections)) : 50,
-    loader: raw.loader || 'auto',
-    out: raw.out || null,
-    baseline: raw.baseline || null,
-  };
+	const raw = {};
+	for (const [name, variable] of Object.entries(FLAGS)) if (env[variable]) raw[name] = env[variable];
+	let quick = env.BENCH_QUICK === '1' || env.BENCH_QUICK === 'true';
+	let pin = env.BENCH_PIN !== '0' && env.BENCH_PIN !== 'false';
+	let help = false;
+	let updateReadme = false;
+	for (let i = 0; i < argv.length; i++) {
+		const arg = argv[i];
+		if (arg === '--quick') quick = true;
+		else if (arg === '--no-pin') pin = false;
+		else if (arg === '--help' || arg === '-h') help = true;
+		else if (arg === '--update-readme') updateReadme = true;
+		else if (arg.startsWith('--')) {
+			const equals = arg.indexOf('=');
+			const name = equals === -1 ? arg.slice(2) : arg.slice(2, equals);
+			if (!(name in FLAGS)) throw new Error(`unknown option ${arg} (see --help)`);
+			const value = equals === -1 ? argv[++i] : arg.slice(equals + 1);
+			if (value === undefined) throw new Error(`${arg} needs a value`);
+			raw[name] = value;
+		} else throw new Error(`unexpected argument ${arg} (see --help)`);
+	}
+	const defaults = quick ? { duration: 1, rounds: 1, warmup: 0.5 } : { duration: 3, rounds: 3, warmup: 1 };
+	return {
+		help,
+		updateReadme,
+		quick,
+		pin,
+		scenarios: list(raw.scenarios),
+		frameworks: list(raw.frameworks),
+		duration: raw.duration ? positiveNumber('duration', raw.duration) : defaults.duration,
+		rounds: raw.rounds ? Math.round(positiveNumber('rounds', raw.rounds)) : defaults.rounds,
+		warmup: raw.warmup !== undefined ? Number(raw.warmup) || 0 : defaults.warmup,
+		connections: raw.connections ? Math.round(positiveNumber('connections', raw.connections)) : 50,
+		loader: raw.loader || 'auto',
+		out: raw.out || null,
+		baseline: raw.baseline || null,
+	};
 }
 
 module.exports = { parseOptions, HELP };

@@ -2,234 +2,253 @@
 // the JSON file.
 
 function median(values) {
-  const sorted = values.filter((value) => typeof value === 'number' && Number.isFinite(value)).sort((a, b) => a - b);
-  if (sorted.length === 0) return null;
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+	const sorted = values.filter((value) => typeof value === 'number' && Number.isFinite(value)).sort((a, b) => a - b);
+	if (sorted.length === 0) return null;
+	const middle = Math.floor(sorted.length / 2);
+	return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 function compact(value) {
-  if (value === null || value === undefined) return '–';
-  if (value >= 1e6) return `${(value / 1e6).toFixed(2)}M`;
-  if (value >= 1e4) return `${(value / 1e3).toFixed(1)}k`;
-  if (value >= 1e3) return `${(value / 1e3).toFixed(2)}k`;
-  return value.toFixed(0);
+	if (value === null || value === undefined) return '–';
+	if (value >= 1e6) return `${(value / 1e6).toFixed(2)}M`;
+	if (value >= 1e4) return `${(value / 1e3).toFixed(1)}k`;
+	if (value >= 1e3) return `${(value / 1e3).toFixed(2)}k`;
+	return value.toFixed(0);
 }
 
 function ratio(value) {
-  return value === null || value === undefined ? '–' : value.toFixed(2);
+	return value === null || value === undefined ? '–' : value.toFixed(2);
 }
 
 function megabytes(bytes) {
-  return bytes === null || bytes === undefined ? '–' : (bytes / 1048576).toFixed(0);
+	return bytes === null || bytes === undefined ? '–' : (bytes / 1048576).toFixed(0);
 }
 
 /** Fills `summary` (medians and ratios to raw node) on every measurement of `results`. */
 function summarize(results) {
-  for (const measurement of results.measurements) {
-    for (const entry of Object.values(measurement.frameworks)) {
-      if (entry.status !== 'ok') continue;
-      entry.summary = {
-        requestsPerSecond: median(entry.rounds.map((round) => round.requestsPerSecond)),
-        requestsPerCpuSecond: median(entry.rounds.map((round) => round.requestsPerCpuSecond)),
-        latencyP99Ms: median(entry.rounds.map((round) => round.latencyP99)),
-        otherLoad: median(entry.rounds.map((round) => round.otherLoad)),
-      };
-    }
-    const node = measurement.frameworks.node;
-    const base = node && node.status === 'ok' ? node.summary : null;
-    for (const entry of Object.values(measurement.frameworks)) {
-      if (entry.status !== 'ok' || base === null) continue;
-      entry.summary.requestsPerSecondRatio = base.requestsPerSecond ? entry.summary.requestsPerSecond / base.requestsPerSecond : null;
-      entry.summary.requestsPerCpuSecondRatio =
-        base.requestsPerCpuSecond && entry.summary.requestsPerCpuSecond !== null ? entry.summary.requestsPerCpuSecond / base.requestsPerCpuSecond : null;
-    }
-  }
+	for (const measurement of results.measurements) {
+		for (const entry of Object.values(measurement.frameworks)) {
+			if (entry.status !== 'ok') continue;
+			entry.summary = {
+				requestsPerSecond: median(entry.rounds.map((round) => round.requestsPerSecond)),
+				requestsPerCpuSecond: median(entry.rounds.map((round) => round.requestsPerCpuSecond)),
+				latencyP99Ms: median(entry.rounds.map((round) => round.latencyP99)),
+				otherLoad: median(entry.rounds.map((round) => round.otherLoad)),
+			};
+		}
+		const node = measurement.frameworks.node;
+		const base = node && node.status === 'ok' ? node.summary : null;
+		for (const entry of Object.values(measurement.frameworks)) {
+			if (entry.status !== 'ok' || base === null) continue;
+			entry.summary.requestsPerSecondRatio = base.requestsPerSecond ? entry.summary.requestsPerSecond / base.requestsPerSecond : null;
+			entry.summary.requestsPerCpuSecondRatio =
+				base.requestsPerCpuSecond && entry.summary.requestsPerCpuSecond !== null ? entry.summary.requestsPerCpuSecond / base.requestsPerCpuSecond : null;
+		}
+	}
 }
 
 function table(header, rows) {
-  const lines = [`| ${header.join(' | ')} |`, `|${header.map((_, i) => (i === 0 ? ' --- ' : ' ---: ')).join('|')}|`];
-  for (const row of rows) lines.push(`| ${row.join(' | ')} |`);
-  return lines.join('\n');
+	const lines = [`| ${header.join(' | ')} |`, `|${header.map((_, i) => (i === 0 ? ' --- ' : ' ---: ')).join('|')}|`];
+	for (const row of rows) lines.push(`| ${row.join(' | ')} |`);
+	return lines.join('\n');
 }
 
 function cell(entry, pick) {
-  if (entry === undefined) return '';
-  if (entry.status !== 'ok') return 'n/a';
-  return pick(entry.summary);
+	if (entry === undefined) return '';
+	if (entry.status !== 'ok') return 'n/a';
+	return pick(entry.summary);
 }
 
 function markdown(results) {
-  const { meta } = results;
-  const frameworks = meta.frameworks;
-  const out = [];
-  out.push(`Run ${meta.date} · ${meta.machine} · node ${meta.node} · commit ${meta.commit}`);
-  out.push(
-    `Load: ${meta.loader}, ${meta.connections} keep-alive connections, ${meta.rounds} interleaved round(s) of ${meta.duration} s after ${meta.warmup} s warm-up, median reported; ` +
-      (meta.pinned ? 'server pinned to core 0, load generator to core 1.' : 'no core pinning.'),
-  );
-  const load = contention(results);
-  if (load !== null) {
-    out.push(
-      `Other processes took a median ${(load.median * 100).toFixed(0)}% (max ${(load.max * 100).toFixed(0)}%) of the server's core during the measured windows; ` +
-        `† marks a figure whose rounds had more than ${BUSY * 100}% — on a busy core even the CPU-second figure inflates (cache and scheduler effects), so treat those as noise.`,
-    );
-  }
-  out.push('');
-  out.push('**Requests per server CPU-second**, ratio to raw node (absolute in parentheses) — the figure the bar is set on:');
-  out.push('');
-  const rows = (pick) => results.measurements.map((m) => [m.name, ...frameworks.map((fw) => cell(m.frameworks[fw], pick))]);
-  out.push(
-    table(
-      ['scenario', ...frameworks],
-      rows((s) => `${ratio(s.requestsPerCpuSecondRatio)} (${compact(s.requestsPerCpuSecond)})${s.otherLoad !== null && s.otherLoad > BUSY ? ' †' : ''}`),
-    ),
-  );
-  out.push('');
-  out.push('**Requests per second**, ratio to raw node (absolute in parentheses):');
-  out.push('');
-  out.push(table(['scenario', ...frameworks], rows((s) => `${ratio(s.requestsPerSecondRatio)} (${compact(s.requestsPerSecond)})`)));
-  out.push('');
-  out.push('**p99 latency** (ms):');
-  out.push('');
-  out.push(table(['scenario', ...frameworks], rows((s) => (s.latencyP99Ms === null ? '–' : s.latencyP99Ms.toFixed(1)))));
-  out.push('');
-  out.push('**Servers**: startup (spawn until listening, ms) · RSS idle → after load (MB):');
-  out.push('');
-  out.push(
-    table(
-      ['app', ...frameworks],
-      results.servers.map((server) => [
-        server.group,
-        ...frameworks.map((fw) => {
-          const s = server.frameworks[fw];
-          if (s === undefined) return '';
-          if (s.error) return 'n/a';
-          return `${s.startupMs.toFixed(0)} · ${megabytes(s.rssIdleBytes)} → ${megabytes(s.rssAfterLoadBytes)}`;
-        }),
-      ]),
-    ),
-  );
-  const flatness = scalingFlatness(results);
-  if (flatness.length > 0) {
-    out.push('');
-    out.push('**Routing cost vs. route count**: requests per CPU-second at N routes ÷ the same at 10 routes (1.00 = flat):');
-    out.push('');
-    out.push(table(['route', ...frameworks], flatness.map((row) => [row.name, ...frameworks.map((fw) => (fw in row.values ? ratio(row.values[fw]) : '–'))])));
-  }
-  const bar = barCheck(results);
-  if (bar.length > 0) {
-    out.push('');
-    out.push('**The bar (issues 8 and 11)** for velox, on requests per server CPU-second:');
-    out.push('');
-    for (const line of bar) out.push(`- ${line}`);
-  }
-  const notes = [...unavailableNotes(results), ...headerNotes(results), ...results.notes];
-  if (notes.length > 0) {
-    out.push('');
-    out.push('Notes:');
-    out.push('');
-    for (const note of notes) out.push(`- ${note}`);
-  }
-  return `${out.join('\n')}\n`;
+	const { meta } = results;
+	const frameworks = meta.frameworks;
+	const out = [];
+	out.push(`Run ${meta.date} · ${meta.machine} · node ${meta.node} · commit ${meta.commit}`);
+	out.push(
+		`Load: ${meta.loader}, ${meta.connections} keep-alive connections, ${meta.rounds} interleaved round(s) of ${meta.duration} s after ${meta.warmup} s warm-up, median reported; ` +
+			(meta.pinned ? 'server pinned to core 0, load generator to core 1.' : 'no core pinning.'),
+	);
+	const load = contention(results);
+	if (load !== null) {
+		out.push(
+			`Other processes took a median ${(load.median * 100).toFixed(0)}% (max ${(load.max * 100).toFixed(0)}%) of the server's core during the measured windows; ` +
+				`† marks a figure whose rounds had more than ${BUSY * 100}% — on a busy core even the CPU-second figure inflates (cache and scheduler effects), so treat those as noise.`,
+		);
+	}
+	out.push('');
+	out.push('**Requests per server CPU-second**, ratio to raw node (absolute in parentheses) — the figure the bar is set on:');
+	out.push('');
+	const rows = (pick) => results.measurements.map((m) => [m.name, ...frameworks.map((fw) => cell(m.frameworks[fw], pick))]);
+	out.push(
+		table(
+			['scenario', ...frameworks],
+			rows((s) => `${ratio(s.requestsPerCpuSecondRatio)} (${compact(s.requestsPerCpuSecond)})${s.otherLoad !== null && s.otherLoad > BUSY ? ' †' : ''}`),
+		),
+	);
+	out.push('');
+	out.push('**Requests per second**, ratio to raw node (absolute in parentheses):');
+	out.push('');
+	out.push(
+		table(
+			['scenario', ...frameworks],
+			rows((s) => `${ratio(s.requestsPerSecondRatio)} (${compact(s.requestsPerSecond)})`),
+		),
+	);
+	out.push('');
+	out.push('**p99 latency** (ms):');
+	out.push('');
+	out.push(
+		table(
+			['scenario', ...frameworks],
+			rows((s) => (s.latencyP99Ms === null ? '–' : s.latencyP99Ms.toFixed(1))),
+		),
+	);
+	out.push('');
+	out.push('**Servers**: startup (spawn until listening, ms) · RSS idle → after load (MB):');
+	out.push('');
+	out.push(
+		table(
+			['app', ...frameworks],
+			results.servers.map((server) => [
+				server.group,
+				...frameworks.map((fw) => {
+					const s = server.frameworks[fw];
+					if (s === undefined) return '';
+					if (s.error) return 'n/a';
+					return `${s.startupMs.toFixed(0)} · ${megabytes(s.rssIdleBytes)} → ${megabytes(s.rssAfterLoadBytes)}`;
+				}),
+			]),
+		),
+	);
+	const flatness = scalingFlatness(results);
+	if (flatness.length > 0) {
+		out.push('');
+		out.push('**Routing cost vs. route count**: requests per CPU-second at N routes ÷ the same at 10 routes (1.00 = flat):');
+		out.push('');
+		out.push(
+			table(
+				['route', ...frameworks],
+				flatness.map((row) => [row.name, ...frameworks.map((fw) => (fw in row.values ? ratio(row.values[fw]) : '–'))]),
+			),
+		);
+	}
+	const bar = barCheck(results);
+	if (bar.length > 0) {
+		out.push('');
+		out.push('**The bar (issues 8 and 11)** for velox, on requests per server CPU-second:');
+		out.push('');
+		for (const line of bar) out.push(`- ${line}`);
+	}
+	const notes = [...unavailableNotes(results), ...headerNotes(results), ...results.notes];
+	if (notes.length > 0) {
+		out.push('');
+		out.push('Notes:');
+		out.push('');
+		for (const note of notes) out.push(`- ${note}`);
+	}
+	return `${out.join('\n')}\n`;
 }
 
 const BUSY = 0.1;
 
 function contention(results) {
-  const values = [];
-  for (const m of results.measurements) {
-    for (const entry of Object.values(m.frameworks)) {
-      if (entry.status === 'ok') for (const round of entry.rounds) if (typeof round.otherLoad === 'number') values.push(round.otherLoad);
-    }
-  }
-  return values.length === 0 ? null : { median: median(values), max: Math.max(...values) };
+	const values = [];
+	for (const m of results.measurements) {
+		for (const entry of Object.values(m.frameworks)) {
+			if (entry.status === 'ok') for (const round of entry.rounds) if (typeof round.otherLoad === 'number') values.push(round.otherLoad);
+		}
+	}
+	return values.length === 0 ? null : { median: median(values), max: Math.max(...values) };
 }
 
 /** Header differences from express@4, one line per framework and difference. */
 function headerNotes(results) {
-  const byText = new Map();
-  for (const note of results.headerNotes || []) {
-    const key = `${note.framework}\u0000${note.text}`;
-    if (!byText.has(key)) byText.set(key, { ...note, scenarios: [] });
-    byText.get(key).scenarios.push(note.scenario);
-  }
-  const all = results.measurements.length;
-  return [...byText.values()].map(
-    (note) => `${note.framework} headers differ from express@4 in ${note.scenarios.length === all ? 'every scenario' : note.scenarios.join(', ')}: ${note.text}`,
-  );
+	const byText = new Map();
+	for (const note of results.headerNotes || []) {
+		const key = `${note.framework}\u0000${note.text}`;
+		if (!byText.has(key)) byText.set(key, { ...note, scenarios: [] });
+		byText.get(key).scenarios.push(note.scenario);
+	}
+	const all = results.measurements.length;
+	return [...byText.values()].map(
+		(note) =>
+			`${note.framework} headers differ from express@4 in ${note.scenarios.length === all ? 'every scenario' : note.scenarios.join(', ')}: ${note.text}`,
+	);
 }
 
 /** One line per framework and reason: "velox n/a in hello, json: …". */
 function unavailableNotes(results) {
-  const byReason = new Map();
-  for (const m of results.measurements) {
-    for (const [fw, entry] of Object.entries(m.frameworks)) {
-      if (entry.status === 'ok') continue;
-      const key = `${fw}\u0000${entry.reason}`;
-      if (!byReason.has(key)) byReason.set(key, { fw, reason: entry.reason, names: [] });
-      byReason.get(key).names.push(m.name);
-    }
-  }
-  return [...byReason.values()].map(({ fw, reason, names }) => `${fw} n/a in ${names.join(', ')} — ${reason}`);
+	const byReason = new Map();
+	for (const m of results.measurements) {
+		for (const [fw, entry] of Object.entries(m.frameworks)) {
+			if (entry.status === 'ok') continue;
+			const key = `${fw}\u0000${entry.reason}`;
+			if (!byReason.has(key)) byReason.set(key, { fw, reason: entry.reason, names: [] });
+			byReason.get(key).names.push(m.name);
+		}
+	}
+	return [...byReason.values()].map(({ fw, reason, names }) => `${fw} n/a in ${names.join(', ')} — ${reason}`);
 }
 
 /** Velox against the targets of issue 8: ≥ 0.85 of raw node and ahead of fastify, routing flat, startup and idle RSS. */
 function barCheck(results) {
-  if (!results.meta.frameworks.includes('velox')) return [];
-  const lines = [];
-  const missing = [];
-  for (const m of results.measurements) {
-    const velox = m.frameworks.velox;
-    if (!velox || velox.status !== 'ok') {
-      missing.push(m.name);
-      continue;
-    }
-    const r = velox.summary.requestsPerCpuSecondRatio;
-    const fastify = m.frameworks.fastify;
-    const fastifyRatio = fastify && fastify.status === 'ok' ? fastify.summary.requestsPerCpuSecondRatio : null;
-    if (r === null || r === undefined) continue;
-    const problems = [];
-    if (r < 0.85) problems.push(`${ratio(r)} of node, ${((0.85 - r) * 100).toFixed(0)} points under 0.85`);
-    if (fastifyRatio !== null && r <= fastifyRatio) problems.push(`behind fastify (${ratio(r)} vs ${ratio(fastifyRatio)})`);
-    if (problems.length > 0) lines.push(`${m.name}: misses — ${problems.join('; ')}`);
-  }
-  const met = results.measurements.filter((m) => m.frameworks.velox && m.frameworks.velox.status === 'ok').length - lines.length;
-  lines.unshift(`${met} of ${results.measurements.length} scenarios meet "≥ 0.85 of node and ahead of fastify"${missing.length > 0 ? `; not measurable (n/a): ${missing.join(', ')}` : ''}`);
-  for (const row of scalingFlatness(results)) {
-    if (row.name.endsWith('@ 5000') && 'velox' in row.values && row.values.velox < 0.9) lines.push(`routing ${row.name}: ${ratio(row.values.velox)} of the 10-route figure (bar 0.90)`);
-  }
-  const hello = results.servers.find((server) => server.group === 'hello');
-  if (hello && hello.frameworks.velox && !hello.frameworks.velox.error) {
-    const velox = hello.frameworks.velox;
-    const node = hello.frameworks.node;
-    lines.push(`startup (hello): ${velox.startupMs.toFixed(0)} ms (bar 100 ms${node && !node.error ? `; raw node ${node.startupMs.toFixed(0)} ms` : ''})`);
-    if (node && !node.error && velox.rssIdleBytes && node.rssIdleBytes) {
-      lines.push(`idle RSS (hello): ${megabytes(velox.rssIdleBytes)} MB vs raw node ${megabytes(node.rssIdleBytes)} MB (bar: node + 10 MB)`);
-    }
-  }
-  return lines;
+	if (!results.meta.frameworks.includes('velox')) return [];
+	const lines = [];
+	const missing = [];
+	for (const m of results.measurements) {
+		const velox = m.frameworks.velox;
+		if (!velox || velox.status !== 'ok') {
+			missing.push(m.name);
+			continue;
+		}
+		const r = velox.summary.requestsPerCpuSecondRatio;
+		const fastify = m.frameworks.fastify;
+		const fastifyRatio = fastify && fastify.status === 'ok' ? fastify.summary.requestsPerCpuSecondRatio : null;
+		if (r === null || r === undefined) continue;
+		const problems = [];
+		if (r < 0.85) problems.push(`${ratio(r)} of node, ${((0.85 - r) * 100).toFixed(0)} points under 0.85`);
+		if (fastifyRatio !== null && r <= fastifyRatio) problems.push(`behind fastify (${ratio(r)} vs ${ratio(fastifyRatio)})`);
+		if (problems.length > 0) lines.push(`${m.name}: misses — ${problems.join('; ')}`);
+	}
+	const met = results.measurements.filter((m) => m.frameworks.velox && m.frameworks.velox.status === 'ok').length - lines.length;
+	lines.unshift(
+		`${met} of ${results.measurements.length} scenarios meet "≥ 0.85 of node and ahead of fastify"${missing.length > 0 ? `; not measurable (n/a): ${missing.join(', ')}` : ''}`,
+	);
+	for (const row of scalingFlatness(results)) {
+		if (row.name.endsWith('@ 5000') && 'velox' in row.values && row.values.velox < 0.9)
+			lines.push(`routing ${row.name}: ${ratio(row.values.velox)} of the 10-route figure (bar 0.90)`);
+	}
+	const hello = results.servers.find((server) => server.group === 'hello');
+	if (hello && hello.frameworks.velox && !hello.frameworks.velox.error) {
+		const velox = hello.frameworks.velox;
+		const node = hello.frameworks.node;
+		lines.push(`startup (hello): ${velox.startupMs.toFixed(0)} ms (bar 100 ms${node && !node.error ? `; raw node ${node.startupMs.toFixed(0)} ms` : ''})`);
+		if (node && !node.error && velox.rssIdleBytes && node.rssIdleBytes) {
+			lines.push(`idle RSS (hello): ${megabytes(velox.rssIdleBytes)} MB vs raw node ${megabytes(node.rssIdleBytes)} MB (bar: node + 10 MB)`);
+		}
+	}
+	return lines;
 }
 
 function scalingFlatness(results) {
-  const byName = new Map(results.measurements.map((m) => [m.name, m]));
-  const rows = [];
-  for (const m of results.measurements) {
-    // scaling-N-<probe> (first-segment layout) and prefix-N-<probe> (all under /api).
-    const match = /^(scaling|prefix)-(\d+)-(.+)$/.exec(m.name);
-    if (!match || match[2] === '10') continue;
-    const base = byName.get(`${match[1]}-10-${match[3]}`);
-    if (base === undefined) continue;
-    const values = {};
-    for (const [fw, entry] of Object.entries(m.frameworks)) {
-      const baseEntry = base.frameworks[fw];
-      if (entry.status === 'ok' && baseEntry && baseEntry.status === 'ok' && baseEntry.summary.requestsPerCpuSecond) {
-        values[fw] = entry.summary.requestsPerCpuSecond / baseEntry.summary.requestsPerCpuSecond;
-      }
-    }
-    rows.push({ name: `${match[1] === 'prefix' ? `prefix ${match[3]}` : match[3]} @ ${match[2]}`, values });
-  }
-  return rows;
+	const byName = new Map(results.measurements.map((m) => [m.name, m]));
+	const rows = [];
+	for (const m of results.measurements) {
+		// scaling-N-<probe> (first-segment layout) and prefix-N-<probe> (all under /api).
+		const match = /^(scaling|prefix)-(\d+)-(.+)$/.exec(m.name);
+		if (!match || match[2] === '10') continue;
+		const base = byName.get(`${match[1]}-10-${match[3]}`);
+		if (base === undefined) continue;
+		const values = {};
+		for (const [fw, entry] of Object.entries(m.frameworks)) {
+			const baseEntry = base.frameworks[fw];
+			if (entry.status === 'ok' && baseEntry && baseEntry.status === 'ok' && baseEntry.summary.requestsPerCpuSecond) {
+				values[fw] = entry.summary.requestsPerCpuSecond / baseEntry.summary.requestsPerCpuSecond;
+			}
+		}
+		rows.push({ name: `${match[1] === 'prefix' ? `prefix ${match[3]}` : match[3]} @ ${match[2]}`, values });
+	}
+	return rows;
 }
 
 module.exports = { summarize, markdown, median };

@@ -10,7 +10,7 @@ const SCALING_COUNTS = [10, 100, 1000, 5000];
 // through, each with `{n}` replaced by a per-load-generator counter (1, 2, 3, …), so a body that
 // depends on the path never repeats. `path` is the first one, as fetched by the pre-check.
 function varying(templates) {
-  return { paths: templates, path: templates[0].replace(/\{n\}/g, '1') };
+	return { paths: templates, path: templates[0].replace(/\{n\}/g, '1') };
 }
 
 /** The REST app's resources: six routes each under /api/v1, 60 in all. */
@@ -18,30 +18,30 @@ const REST_RESOURCES = ['users', 'teams', 'projects', 'tasks', 'comments', 'tags
 
 /** The REST app's route table, registration order: `{ method, path, resource }`. */
 function restRoutes() {
-  const routes = [];
-  for (const resource of REST_RESOURCES) {
-    const base = `/api/v1/${resource}`;
-    routes.push({ method: 'get', path: base, resource });
-    routes.push({ method: 'post', path: base, resource });
-    routes.push({ method: 'get', path: `${base}/:id`, resource });
-    routes.push({ method: 'put', path: `${base}/:id`, resource });
-    routes.push({ method: 'delete', path: `${base}/:id`, resource });
-    routes.push({ method: 'get', path: `${base}/:id/history`, resource });
-  }
-  return routes;
+	const routes = [];
+	for (const resource of REST_RESOURCES) {
+		const base = `/api/v1/${resource}`;
+		routes.push({ method: 'get', path: base, resource });
+		routes.push({ method: 'post', path: base, resource });
+		routes.push({ method: 'get', path: `${base}/:id`, resource });
+		routes.push({ method: 'put', path: `${base}/:id`, resource });
+		routes.push({ method: 'delete', path: `${base}/:id`, resource });
+		routes.push({ method: 'get', path: `${base}/:id/history`, resource });
+	}
+	return routes;
 }
 
 /** What every framework's REST read answers for GET /api/v1/<resource>/<id>: an object that depends on the id. */
 function restRecord(resource, id) {
-  return {
-    id,
-    type: resource,
-    name: `${resource} ${id}`,
-    owner: { id: `u${id.length}`, role: 'editor' },
-    tags: ['alpha', 'beta', id],
-    active: id.length % 2 === 0,
-    version: 3,
-  };
+	return {
+		id,
+		type: resource,
+		name: `${resource} ${id}`,
+		owner: { id: `u${id.length}`, role: 'editor' },
+		tags: ['alpha', 'beta', id],
+		active: id.length % 2 === 0,
+		version: 3,
+	};
 }
 
 /**
@@ -49,39 +49,39 @@ function restRecord(resource, id) {
  * `/api`: `/api/r{i}` (static, even i) and `/api/r{i}/:id` (odd i).
  */
 function prefixRoutes(count) {
-  const routes = [];
-  for (let i = 0; i < count; i++) routes.push(i % 2 === 0 ? { kind: 'static', path: `/api/r${i}` } : { kind: 'param', path: `/api/r${i}/:id` });
-  return routes;
+	const routes = [];
+	for (let i = 0; i < count; i++) routes.push(i % 2 === 0 ? { kind: 'static', path: `/api/r${i}` } : { kind: 'param', path: `/api/r${i}/:id` });
+	return routes;
 }
 
 function prefixTargets(count) {
-  // "last": the last-registered route (parameterised when count is even); "middle": the static
-  // route registered halfway through.
-  const last = count - 1;
-  const half = Math.floor(count / 2);
-  const middle = half % 2 === 0 ? half : half - 1;
-  return [
-    { variant: 'last', path: last % 2 === 1 ? `/api/r${last}/42` : `/api/r${last}` },
-    { variant: 'middle', path: `/api/r${middle}` },
-  ];
+	// "last": the last-registered route (parameterised when count is even); "middle": the static
+	// route registered halfway through.
+	const last = count - 1;
+	const half = Math.floor(count / 2);
+	const middle = half % 2 === 0 ? half : half - 1;
+	return [
+		{ variant: 'last', path: last % 2 === 1 ? `/api/r${last}/42` : `/api/r${last}` },
+		{ variant: 'middle', path: `/api/r${middle}` },
+	];
 }
 
 /** Splits a route path into segments: `{ literal }`, `{ param }` or `{ wildcard }`. */
 function segmentsOf(routePath) {
-  return routePath
-    .slice(1)
-    .split('/')
-    .map((segment) => (segment[0] === ':' ? { param: segment.slice(1) } : segment[0] === '*' ? { wildcard: segment.slice(1) } : { literal: segment }));
+	return routePath
+		.slice(1)
+		.split('/')
+		.map((segment) => (segment[0] === ':' ? { param: segment.slice(1) } : segment[0] === '*' ? { wildcard: segment.slice(1) } : { literal: segment }));
 }
 
 function routeMatches(segments, pathSegments) {
-  for (let i = 0; i < segments.length; i++) {
-    const segment = segments[i];
-    if (segment.wildcard !== undefined) return pathSegments.length > i;
-    if (i >= pathSegments.length) return false;
-    if (segment.literal !== undefined && segment.literal !== pathSegments[i]) return false;
-  }
-  return segments.length === pathSegments.length;
+	for (let i = 0; i < segments.length; i++) {
+		const segment = segments[i];
+		if (segment.wildcard !== undefined) return pathSegments.length > i;
+		if (i >= pathSegments.length) return false;
+		if (segment.literal !== undefined && segment.literal !== pathSegments[i]) return false;
+	}
+	return segments.length === pathSegments.length;
 }
 
 /**
@@ -90,25 +90,25 @@ function routeMatches(segments, pathSegments) {
  * it (so first-match-in-order routers and most-specific-first routers answer alike).
  */
 function githubTargets() {
-  const gets = GITHUB_ROUTES.filter((route) => route.method === 'GET').map((route) => ({ ...route, segments: segmentsOf(route.path) }));
-  const templates = [];
-  for (const route of gets) {
-    if (route.segments.some((segment) => segment.wildcard !== undefined)) continue;
-    const sample = route.segments.map((segment) => (segment.literal !== undefined ? segment.literal : `${segment.param}-1`));
-    const matching = gets.filter((other) => routeMatches(other.segments, sample));
-    if (matching.length !== 1) continue;
-    templates.push(`/${route.segments.map((segment) => (segment.literal !== undefined ? segment.literal : `${segment.param}-{n}`)).join('/')}`);
-  }
-  return templates;
+	const gets = GITHUB_ROUTES.filter((route) => route.method === 'GET').map((route) => ({ ...route, segments: segmentsOf(route.path) }));
+	const templates = [];
+	for (const route of gets) {
+		if (route.segments.some((segment) => segment.wildcard !== undefined)) continue;
+		const sample = route.segments.map((segment) => (segment.literal !== undefined ? segment.literal : `${segment.param}-1`));
+		const matching = gets.filter((other) => routeMatches(other.segments, sample));
+		if (matching.length !== 1) continue;
+		templates.push(`/${route.segments.map((segment) => (segment.literal !== undefined ? segment.literal : `${segment.param}-{n}`)).join('/')}`);
+	}
+	return templates;
 }
 
 /** The 1 KB JSON document POSTed by the `body` scenario (deterministic, so every run sends the same bytes). */
 function bodyPayload() {
-  const items = [];
-  for (let i = 0; items.length === 0 || JSON.stringify({ items }).length < 1000; i++) {
-    items.push({ id: i, name: `item-${i}`, active: i % 2 === 0 });
-  }
-  return JSON.stringify({ items });
+	const items = [];
+	for (let i = 0; items.length === 0 || JSON.stringify({ items }).length < 1000; i++) {
+		items.push({ id: i, name: `item-${i}`, active: i % 2 === 0 });
+	}
+	return JSON.stringify({ items });
 }
 
 /**
@@ -116,25 +116,25 @@ function bodyPayload() {
  * and parameterised (`/p{i}/:id`) when i is odd, registered in order 0..count-1.
  */
 function scalingRoutes(count) {
-  const routes = [];
-  for (let i = 0; i < count; i++) routes.push(i % 2 === 0 ? { kind: 'static', path: `/s${i}` } : { kind: 'param', path: `/p${i}/:id` });
-  return routes;
+	const routes = [];
+	for (let i = 0; i < count; i++) routes.push(i % 2 === 0 ? { kind: 'static', path: `/s${i}` } : { kind: 'param', path: `/p${i}/:id` });
+	return routes;
 }
 
 function scalingTargets(count) {
-  // "last": the last-registered route of that shape; "middle": the one of that shape registered
-  // halfway through (static routes have even indexes, parameterised ones odd).
-  const lastStatic = count % 2 === 0 ? count - 2 : count - 1;
-  const lastParam = count % 2 === 0 ? count - 1 : count - 2;
-  const half = Math.floor(count / 2);
-  const middleStatic = half % 2 === 0 ? half : half - 1;
-  const middleParam = half % 2 === 1 ? half : half + 1;
-  return [
-    { variant: 'static-last', path: `/s${lastStatic}` },
-    { variant: 'static-middle', path: `/s${middleStatic}` },
-    { variant: 'param-last', path: `/p${lastParam}/42` },
-    { variant: 'param-middle', path: `/p${middleParam}/42` },
-  ];
+	// "last": the last-registered route of that shape; "middle": the one of that shape registered
+	// halfway through (static routes have even indexes, parameterised ones odd).
+	const lastStatic = count % 2 === 0 ? count - 2 : count - 1;
+	const lastParam = count % 2 === 0 ? count - 1 : count - 2;
+	const half = Math.floor(count / 2);
+	const middleStatic = half % 2 === 0 ? half : half - 1;
+	const middleParam = half % 2 === 1 ? half : half + 1;
+	return [
+		{ variant: 'static-last', path: `/s${lastStatic}` },
+		{ variant: 'static-middle', path: `/s${middleStatic}` },
+		{ variant: 'param-last', path: `/p${lastParam}/42` },
+		{ variant: 'param-middle', path: `/p${middleParam}/42` },
+	];
 }
 
 /**
@@ -142,64 +142,64 @@ function scalingTargets(count) {
  * load generator sends.
  */
 function allGroups(options) {
-  const payload = bodyPayload();
-  const json = { 'content-type': 'application/json' };
-  const groups = [
-    { app: 'hello', measure: [{ name: 'hello', request: { method: 'GET', path: '/' } }] },
-    { app: 'json', measure: [{ name: 'json', request: { method: 'GET', path: '/' } }] },
-    { app: 'routes', measure: [{ name: 'routes', request: { method: 'GET', path: '/users/1234/posts/5678' } }] },
-    { app: 'middleware', measure: [{ name: 'middleware', request: { method: 'GET', path: '/' } }] },
-    {
-      app: 'body',
-      measure: [{ name: 'body', request: { method: 'POST', path: '/', headers: json, body: payload } }],
-    },
-    { app: 'static', measure: [{ name: 'static', request: { method: 'GET', path: '/file-10k.txt' } }] },
-    { app: 'notfound', measure: [{ name: 'notfound', request: { method: 'GET', path: '/missing' } }] },
-    {
-      app: 'rest',
-      measure: [{ name: 'rest', request: { method: 'GET', ...varying(REST_RESOURCES.map((resource) => `/api/v1/${resource}/{n}`)) } }],
-    },
-    { app: 'github', measure: [{ name: 'github', request: { method: 'GET', ...varying(githubTargets()) } }] },
-  ];
-  const counts = options.quick ? [10, 5000] : SCALING_COUNTS;
-  for (const count of counts) {
-    groups.push({
-      app: 'scaling',
-      routeCount: count,
-      measure: scalingTargets(count).map((target) => ({
-        name: `scaling-${count}-${target.variant}`,
-        request: { method: 'GET', path: target.path },
-      })),
-    });
-  }
-  for (const count of counts) {
-    groups.push({
-      app: 'prefix',
-      routeCount: count,
-      measure: prefixTargets(count).map((target) => ({
-        name: `prefix-${count}-${target.variant}`,
-        request: { method: 'GET', path: target.path },
-      })),
-    });
-  }
-  for (const group of groups) group.id = group.routeCount ? `${group.app}-${group.routeCount}` : group.app;
-  return groups;
+	const payload = bodyPayload();
+	const json = { 'content-type': 'application/json' };
+	const groups = [
+		{ app: 'hello', measure: [{ name: 'hello', request: { method: 'GET', path: '/' } }] },
+		{ app: 'json', measure: [{ name: 'json', request: { method: 'GET', path: '/' } }] },
+		{ app: 'routes', measure: [{ name: 'routes', request: { method: 'GET', path: '/users/1234/posts/5678' } }] },
+		{ app: 'middleware', measure: [{ name: 'middleware', request: { method: 'GET', path: '/' } }] },
+		{
+			app: 'body',
+			measure: [{ name: 'body', request: { method: 'POST', path: '/', headers: json, body: payload } }],
+		},
+		{ app: 'static', measure: [{ name: 'static', request: { method: 'GET', path: '/file-10k.txt' } }] },
+		{ app: 'notfound', measure: [{ name: 'notfound', request: { method: 'GET', path: '/missing' } }] },
+		{
+			app: 'rest',
+			measure: [{ name: 'rest', request: { method: 'GET', ...varying(REST_RESOURCES.map((resource) => `/api/v1/${resource}/{n}`)) } }],
+		},
+		{ app: 'github', measure: [{ name: 'github', request: { method: 'GET', ...varying(githubTargets()) } }] },
+	];
+	const counts = options.quick ? [10, 5000] : SCALING_COUNTS;
+	for (const count of counts) {
+		groups.push({
+			app: 'scaling',
+			routeCount: count,
+			measure: scalingTargets(count).map((target) => ({
+				name: `scaling-${count}-${target.variant}`,
+				request: { method: 'GET', path: target.path },
+			})),
+		});
+	}
+	for (const count of counts) {
+		groups.push({
+			app: 'prefix',
+			routeCount: count,
+			measure: prefixTargets(count).map((target) => ({
+				name: `prefix-${count}-${target.variant}`,
+				request: { method: 'GET', path: target.path },
+			})),
+		});
+	}
+	for (const group of groups) group.id = group.routeCount ? `${group.app}-${group.routeCount}` : group.app;
+	return groups;
 }
 
 /** Keeps the groups/measurements named by the filters (a filter matches a group id, a measurement name, or a prefix of it). */
 function selectGroups(groups, filters) {
-  if (!filters || filters.length === 0) return groups;
-  const matches = (name) => filters.some((filter) => name === filter || name.startsWith(`${filter}-`));
-  const selected = [];
-  for (const group of groups) {
-    if (matches(group.app) || matches(group.id)) {
-      selected.push(group);
-      continue;
-    }
-    const measure = group.measure.filter((m) => matches(m.name));
-    if (measure.length > 0) selected.push({ ...group, measure });
-  }
-  return selected;
+	if (!filters || filters.length === 0) return groups;
+	const matches = (name) => filters.some((filter) => name === filter || name.startsWith(`${filter}-`));
+	const selected = [];
+	for (const group of groups) {
+		if (matches(group.app) || matches(group.id)) {
+			selected.push(group);
+			continue;
+		}
+		const measure = group.measure.filter((m) => matches(m.name));
+		if (measure.length > 0) selected.push({ ...group, measure });
+	}
+	return selected;
 }
 
 module.exports = { allGroups, selectGroups, scalingRoutes, prefixRoutes, restRoutes, restRecord, bodyPayload, githubTargets, GITHUB_ROUTES, SCALING_COUNTS };

@@ -12,42 +12,42 @@ const START_TIMEOUT_MS = 15000;
  * listens, or `{ error }` if it exits or reports an error first (a framework missing a feature).
  */
 function startServer(framework, group, fixturesDir, pin, children) {
-  const args = [framework.family, framework.module, JSON.stringify(group), fixturesDir];
-  const options = { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] };
-  const started = process.hrtime.bigint();
-  const child = pin ? fork(SERVER, args, { ...options, execPath: 'taskset', execArgv: ['-c', '0', process.execPath] }) : fork(SERVER, args, options);
-  children.add(child);
-  let stderr = '';
-  child.stderr.on('data', (chunk) => {
-    if (stderr.length < 4000) stderr += chunk;
-  });
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => finish({ error: `no answer after ${START_TIMEOUT_MS} ms` }), START_TIMEOUT_MS);
-    function finish(result) {
-      clearTimeout(timer);
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-      if (result.error) stopServer(child);
-      resolve(result);
-    }
-    function onMessage(message) {
-      if (message.type === 'ready') {
-        const startupMs = Number(process.hrtime.bigint() - started) / 1e6;
-        finish({ child, pid: child.pid, port: message.port, startupMs });
-      } else if (message.type === 'error') finish({ error: message.message });
-    }
-    function onExit(code) {
-      const lastLine = stderr.trim().split('\n').filter(Boolean).slice(-1)[0];
-      finish({ error: `server exited (${code})${lastLine ? `: ${lastLine}` : ''}` });
-    }
-    child.on('message', onMessage);
-    child.on('exit', onExit);
-    child.on('exit', () => children.delete(child));
-  });
+	const args = [framework.family, framework.module, JSON.stringify(group), fixturesDir];
+	const options = { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] };
+	const started = process.hrtime.bigint();
+	const child = pin ? fork(SERVER, args, { ...options, execPath: 'taskset', execArgv: ['-c', '0', process.execPath] }) : fork(SERVER, args, options);
+	children.add(child);
+	let stderr = '';
+	child.stderr.on('data', (chunk) => {
+		if (stderr.length < 4000) stderr += chunk;
+	});
+	return new Promise((resolve) => {
+		const timer = setTimeout(() => finish({ error: `no answer after ${START_TIMEOUT_MS} ms` }), START_TIMEOUT_MS);
+		function finish(result) {
+			clearTimeout(timer);
+			child.off('message', onMessage);
+			child.off('exit', onExit);
+			if (result.error) stopServer(child);
+			resolve(result);
+		}
+		function onMessage(message) {
+			if (message.type === 'ready') {
+				const startupMs = Number(process.hrtime.bigint() - started) / 1e6;
+				finish({ child, pid: child.pid, port: message.port, startupMs });
+			} else if (message.type === 'error') finish({ error: message.message });
+		}
+		function onExit(code) {
+			const lastLine = stderr.trim().split('\n').filter(Boolean).slice(-1)[0];
+			finish({ error: `server exited (${code})${lastLine ? `: ${lastLine}` : ''}` });
+		}
+		child.on('message', onMessage);
+		child.on('exit', onExit);
+		child.on('exit', () => children.delete(child));
+	});
 }
 
 function stopServer(child) {
-  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+	if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }
 
 module.exports = { startServer, stopServer };

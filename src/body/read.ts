@@ -199,10 +199,7 @@ function onEnd(this: ReaderHost): void {
 	const reader = this[kReader];
 	if (reader === undefined || reader === null || reader.done) return;
 	if (reader.length !== null && reader.received !== reader.length) {
-		stopReading(
-			reader,
-			requestError('VELOX_ERR_REQUEST_SIZE_INVALID', [], { expected: reader.length, length: reader.length, received: reader.received }),
-		);
+		stopReading(reader, requestError('VELOX_ERR_REQUEST_SIZE_INVALID', [], { expected: reader.length, length: reader.length, received: reader.received }));
 		return;
 	}
 	const body = reader.chunks !== null ? Buffer.concat(reader.chunks, reader.received) : reader.first === null ? Buffer.alloc(0) : reader.first;

@@ -16,7 +16,12 @@ type Constructor<T extends object, A extends unknown[]> = new (...args: A) => T;
  * `F.call(self)` on an instance (function-style subclass): the instance is initialized in place;
  * `F()`: a new instance, as Express's `if (!(this instanceof Layer)) return new Layer(…)`.
  */
-export function construct<T extends object, A extends unknown[]>(Class: Constructor<T, A>, args: A, newTarget: Function | undefined, self: unknown): T | undefined {
+export function construct<T extends object, A extends unknown[]>(
+	Class: Constructor<T, A>,
+	args: A,
+	newTarget: Function | undefined,
+	self: unknown,
+): T | undefined {
 	if (newTarget !== undefined) return Reflect.construct(Class, args, newTarget) as T;
 	if (self instanceof Class) {
 		// The class runs with the subclass's prototype (its overridden methods, as

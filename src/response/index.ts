@@ -239,7 +239,6 @@ function setCharset(type: string, charset: string): string {
 	return contentType.format(parsed);
 }
 
-
 /**
  * Sets the status and sends its registered message as text (or the number
  * itself for an unknown code).
@@ -266,7 +265,6 @@ function type(this: VeloxResponse, type: string): VeloxResponse {
 	return this.set('Content-Type', value);
 }
 
-
 /**
  * Sets `Content-Disposition: attachment`, with the filename (encoded as
  * RFC 6266 requires) and the Content-Type of its extension when given.
@@ -290,11 +288,7 @@ function append(this: VeloxResponse, field: string, value?: unknown): VeloxRespo
 	const previous = this.get(field);
 	let next: unknown = value;
 	if (previous) {
-		next = Array.isArray(previous)
-			? previous.concat(value)
-			: Array.isArray(value)
-				? [previous].concat(value)
-				: [previous, value];
+		next = Array.isArray(previous) ? previous.concat(value) : Array.isArray(value) ? [previous].concat(value) : [previous, value];
 	}
 	return this.set(field, next);
 }
@@ -337,8 +331,6 @@ function header(this: VeloxResponse, field: unknown, ...rest: unknown[]): VeloxR
 function get(this: VeloxResponse, field: string): HeaderValue | undefined {
 	return this.getHeader(field);
 }
-
-
 
 /**
  * Adds a field to `Vary` unless already listed.
@@ -425,4 +417,3 @@ Object.defineProperty(response, 'locals', {
 		Object.defineProperty(this, 'locals', { configurable: true, enumerable: true, writable: true, value });
 	},
 });
-

@@ -76,7 +76,13 @@ export function jsonp(this: VeloxResponse, obj?: unknown, ...rest: unknown[]): V
  * as Express does. `warn` is the calling module's depd: depd then reports the user's call
  * site, as Express's warnings do (one `warn` call per form keeps them reported apart).
  */
-export function twoArgumentBody(res: VeloxResponse, method: 'send' | 'json' | 'jsonp', first: unknown, second: unknown, warn: (message: string) => void): unknown {
+export function twoArgumentBody(
+	res: VeloxResponse,
+	method: 'send' | 'json' | 'jsonp',
+	first: unknown,
+	second: unknown,
+	warn: (message: string) => void,
+): unknown {
 	const noun = method === 'send' ? 'body' : 'obj';
 	const advice = ': Use res.status(status).' + method + '(' + noun + ') instead';
 	if (typeof second === 'number' && (method !== 'send' || typeof first !== 'number')) {

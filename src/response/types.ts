@@ -28,8 +28,6 @@ export interface ResponseRequest extends IncomingMessage {
 	get(field: string): string | undefined;
 }
 
-
-
 /** `this` inside the response methods. */
 export interface VeloxResponse extends ServerResponse<ResponseRequest> {
 	app: ResponseApp;

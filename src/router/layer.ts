@@ -22,7 +22,6 @@ export type ParamsRecord = Record<string | number, string | undefined>;
 /** On a layer: the path exactly as written at registration (route listing, tracing). */
 export const kPattern: unique symbol = Symbol('velox.pattern');
 
-
 export class Layer {
 	handle: AnyHandler;
 	name: string;

@@ -60,7 +60,16 @@ export function pathToRegexp(path: PathInput, keys: PathKey[], options: PathOpti
 	const source = path;
 	let result = source.replace(
 		new RegExp(TOKEN_REGEXP.source, 'g'),
-		(match: string, slash: string | undefined, format: string | undefined, key: string, capture: string | undefined, star: string | undefined, optional: string | undefined, offset: number) => {
+		(
+			match: string,
+			slash: string | undefined,
+			format: string | undefined,
+			key: string,
+			capture: string | undefined,
+			star: string | undefined,
+			optional: string | undefined,
+			offset: number,
+		) => {
 			if (match[0] === '\\') {
 				backtrack += match;
 				pos += 2;

@@ -32,9 +32,7 @@ const NOT_SIMPLE_PATH = /[\t\n\f\r #\u00a0\ufeff]/;
 export function directoryLocation(originalUrl: string): string {
 	if (originalUrl.charCodeAt(0) === 0x2f && !NOT_SIMPLE_PATH.test(originalUrl)) {
 		const query = originalUrl.indexOf('?');
-		return query === -1
-			? collapseLeadingSlashes(originalUrl + '/')
-			: collapseLeadingSlashes(originalUrl.slice(0, query) + '/') + originalUrl.slice(query);
+		return query === -1 ? collapseLeadingSlashes(originalUrl + '/') : collapseLeadingSlashes(originalUrl.slice(0, query) + '/') + originalUrl.slice(query);
 	}
 	const url = parse(originalUrl);
 	url.pathname = collapseLeadingSlashes(url.pathname + '/');

@@ -147,7 +147,13 @@ export function sendFile(this: ResponseLike, path: string, options?: FileOptions
 }
 
 /** Runs one transfer; its end goes to `done`, or else errors to `next` as Express 4 routes them. */
-function transferFile(res: ResponseLike, urlPath: string, options: FileOptions, done: ErrorCallback | undefined, next: ((err?: unknown) => void) | undefined): void {
+function transferFile(
+	res: ResponseLike,
+	urlPath: string,
+	options: FileOptions,
+	done: ErrorCallback | undefined,
+	next: ((err?: unknown) => void) | undefined,
+): void {
 	const transfer = new ResponseFileTransfer(res, urlPath, options, (err) => {
 		if (done) {
 			done(err);

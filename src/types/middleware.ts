@@ -141,4 +141,3 @@ export type QueryParserOptions = {
 
 /** `velox.query(options)`: qs options, or a parser of the query string. */
 export type QueryParser = (str: string, options?: any) => any;
-

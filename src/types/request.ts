@@ -53,13 +53,8 @@ export interface MediaType {
  * @example
  * const login = (req: Request<{}, any, { user: string }>, res: Response) => res.send(req.body.user);
  */
-export interface Request<
-	P = ParamsDictionary,
-	ResBody = any,
-	ReqBody = any,
-	ReqQuery = ParsedQs,
-	LocalsObj extends Record<string, any> = Record<string, any>,
-> extends IncomingMessage,
+export interface Request<P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>
+	extends IncomingMessage,
 		Express.Request {
 	get(name: 'set-cookie'): string[] | undefined;
 	get(name: string): string | undefined;

@@ -20,11 +20,25 @@ import type { ParamsDictionary, ParsedQs, PathParams, RouteParameters } from './
  */
 // biome-ignore lint/correctness/noUnusedVariables: Method is @types/express's second type parameter (informative there too)
 export interface IRouterMatcher<T, Method extends 'all' | 'get' | 'post' | 'put' | 'delete' | 'patch' | 'options' | 'head' | 'query' = any> {
-	<Route extends string, P = RouteParameters<Route>, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(
+	<
+		Route extends string,
+		P = RouteParameters<Route>,
+		ResBody = any,
+		ReqBody = any,
+		ReqQuery = ParsedQs,
+		LocalsObj extends Record<string, any> = Record<string, any>,
+	>(
 		path: Route,
 		...handlers: Array<RequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>>
 	): T;
-	<Path extends string, P = RouteParameters<Path>, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(
+	<
+		Path extends string,
+		P = RouteParameters<Path>,
+		ResBody = any,
+		ReqBody = any,
+		ReqQuery = ParsedQs,
+		LocalsObj extends Record<string, any> = Record<string, any>,
+	>(
 		path: Path,
 		...handlers: Array<RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>>
 	): T;

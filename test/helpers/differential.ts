@@ -124,7 +124,9 @@ export function sendRaw(server: http.Server, request: DiffRequest): Promise<RawR
 			},
 		);
 		// A router that never answers must fail the test, not hang the run.
-		req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(new Error('no response within ' + REQUEST_TIMEOUT_MS + ' ms: ' + (request.method ?? 'GET') + ' ' + request.path)));
+		req.setTimeout(REQUEST_TIMEOUT_MS, () =>
+			req.destroy(new Error('no response within ' + REQUEST_TIMEOUT_MS + ' ms: ' + (request.method ?? 'GET') + ' ' + request.path)),
+		);
 		req.on('error', reject);
 		req.end(request.body);
 	});
@@ -134,10 +136,16 @@ export function sendRaw(server: http.Server, request: DiffRequest): Promise<RawR
 async function sendInProcess(listener: Listener, request: DiffRequest): Promise<RawResponse> {
 	let timer: NodeJS.Timeout | undefined;
 	const timeout = new Promise<never>((_resolve, reject) => {
-		timer = setTimeout(() => reject(new Error('no response within ' + REQUEST_TIMEOUT_MS + ' ms: ' + (request.method ?? 'GET') + ' ' + request.path)), REQUEST_TIMEOUT_MS);
+		timer = setTimeout(
+			() => reject(new Error('no response within ' + REQUEST_TIMEOUT_MS + ' ms: ' + (request.method ?? 'GET') + ' ' + request.path)),
+			REQUEST_TIMEOUT_MS,
+		);
 	});
 	try {
-		const response = await Promise.race([injectRequest(listener, { method: request.method, url: request.path, headers: request.headers, body: request.body }), timeout]);
+		const response = await Promise.race([
+			injectRequest(listener, { method: request.method, url: request.path, headers: request.headers, body: request.body }),
+			timeout,
+		]);
 		return { status: response.statusCode, statusMessage: response.statusMessage, headers: response.headers, body: response.text, bytes: response.body };
 	} finally {
 		clearTimeout(timer);

@@ -141,7 +141,8 @@ export function runConnection(port: number, script: ConnectionScript, timeoutMs 
 				// close that comes without that header `settleMs` to arrive.
 				const last = responses[responses.length - 1];
 				// A client that half-closed is always closed by the server once it has answered.
-				const closing = last.headers.some(([name, value]) => name === 'connection' && value.toLowerCase() === 'close') || requests.some((request) => request.endAfter);
+				const closing =
+					last.headers.some(([name, value]) => name === 'connection' && value.toLowerCase() === 'close') || requests.some((request) => request.endAfter);
 				if (settleTimer === undefined && !closing) settleTimer = setTimeout(() => finish('open'), settleMs);
 				return;
 			}

@@ -61,7 +61,12 @@ export function observing(read: (req: any, res: any) => unknown, configure?: (ap
 	return (framework: Framework, name: FrameworkName) => {
 		const app = framework();
 		if (configure !== undefined) configure(app, framework, name);
-		app.use((req: any, res: any) => reply(res, attempt(() => read(req, res))));
+		app.use((req: any, res: any) =>
+			reply(
+				res,
+				attempt(() => read(req, res)),
+			),
+		);
 		return app;
 	};
 }

@@ -106,13 +106,17 @@ function isComplete(raw: string, head: ParsedHead, isHead: boolean): boolean {
 	if (isHead || head.status === 204 || head.status === 304 || (head.status >= 100 && head.status < 200)) return true;
 	const length = headerValue(head.headerLines, 'content-length');
 	if (length !== undefined) return raw.length - head.bodyStart >= Number(length);
-	if ((headerValue(head.headerLines, 'transfer-encoding') ?? '').toLowerCase().includes('chunked')) return raw.indexOf('\r\n0\r\n\r\n', head.bodyStart - 2) !== -1;
+	if ((headerValue(head.headerLines, 'transfer-encoding') ?? '').toLowerCase().includes('chunked'))
+		return raw.indexOf('\r\n0\r\n\r\n', head.bodyStart - 2) !== -1;
 	return false;
 }
 
 /** A response with neither Content-Length nor chunked coding: its body ends when the connection does. */
 function isDelimitedByClose(head: ParsedHead): boolean {
-	return headerValue(head.headerLines, 'content-length') === undefined && !(headerValue(head.headerLines, 'transfer-encoding') ?? '').toLowerCase().includes('chunked');
+	return (
+		headerValue(head.headerLines, 'content-length') === undefined &&
+		!(headerValue(head.headerLines, 'transfer-encoding') ?? '').toLowerCase().includes('chunked')
+	);
 }
 
 function bodyOf(raw: string, head: ParsedHead): string {

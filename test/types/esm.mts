@@ -2,7 +2,17 @@
  * ESM under `--module nodenext`: the default export, named values, and the types,
  * with `Router` both a value and a type.
  */
-import velox, { type Application, type ErrorRequestHandler, type Request, type RequestHandler, type Response, Router, json, static as serveStatic, query } from 'velox';
+import velox, {
+	type Application,
+	type ErrorRequestHandler,
+	type Request,
+	type RequestHandler,
+	type Response,
+	Router,
+	json,
+	static as serveStatic,
+	query,
+} from 'velox';
 import type { IRoute, IRouter, IRouterMatcher, ParamsDictionary, Query, RequestRanges, Send } from 'velox';
 
 function mount(router: Router): Router {

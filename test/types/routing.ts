@@ -69,7 +69,8 @@ app.get(somePath, (req) => {
 	req.params.anything; // $ExpectType string
 });
 // The route's path types its handlers.
-app.route('/books/:isbn')
+app
+	.route('/books/:isbn')
 	.get((req, res) => res.json({ isbn: req.params.isbn }))
 	.put((req, res) => {
 		// @ts-expect-error: not a parameter of this route
