@@ -112,6 +112,16 @@ export async function listen(listener: http.RequestListener): Promise<http.Serve
 	return server;
 }
 
+/** Starts an app through its own `app.listen` (its request/response classes) on 127.0.0.1. */
+async function listenWithApp(listener: http.RequestListener): Promise<http.Server> {
+	const app = listener as http.RequestListener & { listen(port: number, host: string, callback: () => void): http.Server };
+	let server: http.Server | undefined;
+	await new Promise<void>((resolve) => {
+		server = app.listen(0, '127.0.0.1', resolve);
+	});
+	return server!;
+}
+
 export async function close(server: http.Server): Promise<void> {
 	server.closeAllConnections();
 	await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -164,9 +174,11 @@ function comparable(response: BodyResponse): { status: number; contentType: stri
  * status, Content-Type and body; resolves to Velox's parsed JSON answers for further pins.
  */
 export async function differential(build: (name: FrameworkName) => http.RequestListener, requests: BodyRequest[]): Promise<any[]> {
-	const answers: Record<FrameworkName, unknown[]> = { express: [], velox: [] };
-	for (const name of ['express', 'velox'] as const) {
-		const server = await listen(build(name));
+	const answers: Record<FrameworkName | 'velox-listen', unknown[]> = { express: [], velox: [], 'velox-listen': [] };
+	for (const name of ['express', 'velox', 'velox-listen'] as const) {
+		// Velox runs behind http.createServer(app) and behind its own app.listen (the production path).
+		const listener = build(name === 'express' ? 'express' : 'velox');
+		const server = name === 'velox-listen' ? await listenWithApp(listener) : await listen(listener);
 		try {
 			for (const request of requests) answers[name].push(comparable(await send(server, request)));
 		} finally {
@@ -174,6 +186,7 @@ export async function differential(build: (name: FrameworkName) => http.RequestL
 		}
 	}
 	assert.deepEqual(answers.velox, answers.express);
+	assert.deepEqual(answers['velox-listen'], answers.express, 'behind app.listen');
 	return answers.velox.map((answer) => (answer as { body: unknown }).body);
 }
 

@@ -144,24 +144,47 @@ function comparable(response: RawResponse): { status: number; headers: Record<st
 export async function differential(build: (kit: Kit) => void, requests: RawRequest[]): Promise<RawResponse[]> {
 	const expressKit = createKit('express');
 	const veloxKit = createKit('velox');
+	const listenedKit = createKit('velox');
 	build(expressKit);
 	build(veloxKit);
+	build(listenedKit);
 	const expressServer = await listen(expressKit.app);
 	const veloxServer = await listen(veloxKit.app);
+	// Velox also behind its own `app.listen` (request/response classes: the production path).
+	const listenedServer = await listenWithApp(listenedKit.app);
 	const results: RawResponse[] = [];
 	try {
 		for (const request of requests) {
 			const expected = await send(expressServer.port, request);
 			const actual = await send(veloxServer.port, request);
+			const listened = await send(listenedServer.port, request);
 			const label = (request.method ?? 'GET') + ' ' + request.path + ' ' + JSON.stringify(request.headers ?? {});
 			assert.deepEqual(comparable(actual), comparable(expected), label);
+			assert.deepEqual(comparable(listened), comparable(expected), label + ' (behind app.listen)');
 			results.push(actual);
 		}
 	} finally {
 		await expressServer.close();
 		await veloxServer.close();
+		await listenedServer.close();
 	}
 	return results;
+}
+
+/** Starts an app through its own `app.listen` on an ephemeral port of 127.0.0.1. */
+async function listenWithApp(app: { listen(port: number, host: string): Server }): Promise<Running> {
+	const server = app.listen(0, '127.0.0.1');
+	await once(server, 'listening');
+	const port = (server.address() as AddressInfo).port;
+	return {
+		server,
+		port,
+		async close() {
+			server.closeAllConnections();
+			server.close();
+			await once(server, 'close');
+		},
+	};
 }
 
 /** A temporary directory, removed by the returned function. */
