@@ -14,7 +14,7 @@ import { methods } from './router/methods';
 import type { RequestPrototype } from './request';
 import type { Route } from './router/route';
 import { setKnownHeader } from './response/fast-headers';
-import { kFinalHandler, type RoutedRequest, Router } from './router/router';
+import { initRoutingState, kFinalHandler, type RoutedRequest, Router } from './router/router';
 import { compileETag, compileQueryParser, compileTrust, parseQueryStringWithoutSetting, type QueryParserFunction } from './settings';
 import { injectRequest } from './inject';
 import { kMountedApp, listRoutes, type RouteList } from './routes';
@@ -178,17 +178,7 @@ app.handle = function handle(this: App, req: IncomingMessage, res: ServerRespons
 			handleHttp2(this, req, res, callback);
 			return;
 		}
-		// Hot path — measured (http.createServer(app)): properties first read or
-		// added after a prototype swap cost ~15 µs per request in all; the ones
-		// the router sets before any handler runs are created before the swap.
-		if (request.originalUrl === undefined) {
-			request.next = undefined;
-			request.baseUrl = undefined;
-			request.originalUrl = request.url;
-			request.params = undefined;
-			request.route = undefined;
-			request[kQueryParser] = this[kQueryParser];
-		}
+		initRoutingState(request, this[kQueryParser]);
 		Object.setPrototypeOf(req, this.request);
 	}
 	if (!hasAppPrototype(res, this.response, this[kResponseClass])) Object.setPrototypeOf(res, this.response);

@@ -28,6 +28,7 @@ import { trackHttp2Session } from './shutdown';
 import { response } from './response';
 import type { Next } from './router/layer';
 import { kQueryParser } from './symbols';
+import { initRoutingState, type RoutedRequest } from './router/router';
 
 /** On an app: its prototypes for HTTP/2 requests and responses. */
 const kHttp2Request: unique symbol = Symbol('velox.http2Request');
@@ -203,13 +204,7 @@ function markBody(req: IncomingMessage): void {
  */
 export function handleHttp2(app: App, req: IncomingMessage, res: ServerResponse, callback: Next | undefined): void {
 	const state = req as IncomingMessage & RequestState;
-	if (state.originalUrl === undefined) {
-		state.next = undefined;
-		state.baseUrl = undefined;
-		state.originalUrl = state.url;
-		state.params = undefined;
-		state.route = undefined;
-		state[kQueryParser] = app[kQueryParser];
+	if (initRoutingState(req as RoutedRequest, app[kQueryParser])) {
 		markBody(req);
 		trackHttp2Session((req as unknown as { stream?: { session?: Http2Session } }).stream?.session);
 	}

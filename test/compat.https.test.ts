@@ -1,62 +1,29 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import session from 'express-session';
 import helmet from 'helmet';
 import { compat, type Framework } from './helpers/compat';
+import { hasOpenssl, NO_OPENSSL, selfSigned } from './helpers/tls';
 
-const hasOpenssl = spawnSync('openssl', ['version']).status === 0;
 declare module 'express-session' {
 	interface SessionData {
 		views: number;
 	}
 }
 
-const SKIP = hasOpenssl ? false : 'openssl is not installed: no self-signed certificate can be generated';
+const SKIP = NO_OPENSSL;
 
-let directory = '';
 let key: Buffer;
 let cert: Buffer;
 
 // A self-signed certificate for this run only, valid for the address supertest connects to.
 before(() => {
 	if (!hasOpenssl) return;
-	directory = mkdtempSync(join(tmpdir(), 'velox-compat-https-'));
-	const result = spawnSync(
-		'openssl',
-		[
-			'req',
-			'-x509',
-			'-newkey',
-			'rsa:2048',
-			'-nodes',
-			'-subj',
-			'/CN=localhost',
-			'-addext',
-			'subjectAltName=DNS:localhost,IP:127.0.0.1',
-			'-days',
-			'1',
-			'-keyout',
-			join(directory, 'key.pem'),
-			'-out',
-			join(directory, 'cert.pem'),
-		],
-		{ encoding: 'utf8' },
-	);
-	assert.equal(result.status, 0, result.stderr);
-	key = readFileSync(join(directory, 'key.pem'));
-	cert = readFileSync(join(directory, 'cert.pem'));
-});
-
-after(() => {
-	if (directory) rmSync(directory, { recursive: true, force: true });
+	({ key, cert } = selfSigned());
 });
 
 /** An app that reports what it knows of the connection. */

@@ -3,8 +3,8 @@
  * the shape of the errors it builds, and docs/errors.md kept in step with it.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { test } from 'node:test';
 import request from 'supertest';
 import { type ErrorCode, errorCatalog, requestError, veloxError } from '../src/errors';
@@ -157,4 +157,34 @@ test('request errors reaching an error handler are Express 4 objects: status and
 		res.status(err.status ?? 500).send(err.name + ' ' + String(err.code));
 	});
 	await request(app).get('/format').set('Accept', 'application/json').expect(406, 'NotAcceptableError undefined');
+});
+
+test('every error src/ creates comes from the catalog, but for wrappers of a value someone else threw', () => {
+	const srcRoot = join(repoRoot, 'src');
+	const found: string[] = [];
+	const walk = (dir: string): void => {
+		for (const entry of readdirSync(dir, { withFileTypes: true })) {
+			const file = join(dir, entry.name);
+			if (entry.isDirectory()) walk(file);
+			else if (entry.name.endsWith('.ts') && file !== join(srcRoot, 'errors.ts')) {
+				readFileSync(file, 'utf8')
+					.split('\n')
+					.forEach((line, i) => {
+						if (/new (Type|Syntax|Range)?Error\(|createHttpError\(/.test(line)) found.push(relative(srcRoot, file) + ':' + (i + 1) + ' ' + line.trim());
+					});
+			}
+		}
+	};
+	walk(srcRoot);
+	// The message of each is the catalog's or the thrower's own: a SyntaxError keeps Express's class
+	// for the strict-JSON refusal, and non-Error throws are wrapped as http-errors and send wrap them.
+	assert.deepEqual(
+		found.map((entry) => entry.replace(/:\d+ /, ' ')),
+		[
+			"body/errors.ts return createHttpError(status, typeof thrown === 'string' ? thrown : undefined, props);",
+			'body/json.ts return new SyntaxError(errorCatalog.VELOX_ERR_JSON_STRICT.message);',
+			'body/json.ts if (!(thrown instanceof Error)) return new SyntaxError(String(thrown));',
+			'send/transfer.ts this.onError(wrapError(500, err instanceof Error ? err : new Error(String(err))));',
+		],
+	);
 });

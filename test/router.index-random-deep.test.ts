@@ -11,16 +11,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { NextFunction, Request, Response, Router } from 'express';
 import { type DiffRequest, differential, type Framework } from './helpers/differential';
+import { generator } from './helpers/random';
 
-/** A small linear congruential generator: the same seed gives the same application. */
-function generator(seed: number) {
-	let state = seed;
-	const next = (bound: number): number => {
-		state = (Math.imul(state, 1103515245) + 12345) & 0x7fffffff;
-		return state % bound;
-	};
-	return { next, pick: <T>(items: readonly T[]): T => items[next(items.length)] };
-}
 type Random = ReturnType<typeof generator>;
 
 const PREFIXES = ['/api', '/api/v1', '/api/v2', '/API/v1', '/repos/:owner/:repo', '/users/:id', '/api/:version', ''];

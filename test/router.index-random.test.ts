@@ -8,16 +8,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { NextFunction, Request, Response } from 'express';
 import { type DiffRequest, differentialInProcess as differential, type Framework } from './helpers/differential';
-
-/** A small linear congruential generator: the same seed gives the same stacks. */
-function generator(seed: number) {
-	let state = seed;
-	const next = (bound: number): number => {
-		state = (Math.imul(state, 1103515245) + 12345) & 0x7fffffff;
-		return state % bound;
-	};
-	return { next, pick: <T>(items: readonly T[]): T => items[next(items.length)] };
-}
+import { generator } from './helpers/random';
 
 const FIRST = ['a', 'b', 'A', 'ab', 'a.b', 'f', 'q', ':x', 'a(c)?', 'd+', 'q*', ''];
 const REST = ['?b', '?:x', 'a', 'b', ':x', ':x?', ':y(\\d+)', '*', '.:e?', ':z.:ext', 'f.:ext?', 'c?', ''];

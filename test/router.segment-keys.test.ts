@@ -13,6 +13,7 @@ import { Layer } from '../src/router/layer';
 import type { PathInput } from '../src/router/matcher';
 import { SegmentIndex } from '../src/router/segment-index';
 import { PARAM, readSegmentKeys, type SegmentKey, segmentKeysOf } from '../src/router/segment-keys';
+import { generator } from './helpers/random';
 
 function keysOf(path: PathInput, options: { sensitive?: boolean; strict?: boolean; end?: boolean } = {}): string[] {
 	const layer = new Layer(path, options, function handler() {});
@@ -79,16 +80,6 @@ describe('segment keys of Express 4 paths', () => {
 		assert.deepEqual(readSegmentKeys('^\\/a\\/?$', 'i'), ['a']);
 	});
 });
-
-/** A small linear congruential generator: the same seed gives the same layers. */
-function generator(seed: number) {
-	let state = seed;
-	const next = (bound: number): number => {
-		state = (Math.imul(state, 1103515245) + 12345) & 0x7fffffff;
-		return state % bound;
-	};
-	return { next, pick: <T>(items: readonly T[]): T => items[next(items.length)] };
-}
 
 const PATTERN_SEGMENTS = [
 	'a',

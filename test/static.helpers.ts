@@ -38,6 +38,11 @@ export interface Running {
 export async function listen(handler: RequestListener): Promise<Running> {
 	const server = http.createServer(handler);
 	server.listen(0, '127.0.0.1');
+	return running(server);
+}
+
+/** Waits for `server` to listen; the port and a `close` that ends it and its idle connections. */
+async function running(server: Server): Promise<Running> {
 	await once(server, 'listening');
 	const port = (server.address() as AddressInfo).port;
 	return {
@@ -172,19 +177,8 @@ export async function differential(build: (kit: Kit) => void, requests: RawReque
 }
 
 /** Starts an app through its own `app.listen` on an ephemeral port of 127.0.0.1. */
-async function listenWithApp(app: { listen(port: number, host: string): Server }): Promise<Running> {
-	const server = app.listen(0, '127.0.0.1');
-	await once(server, 'listening');
-	const port = (server.address() as AddressInfo).port;
-	return {
-		server,
-		port,
-		async close() {
-			server.closeAllConnections();
-			server.close();
-			await once(server, 'close');
-		},
-	};
+function listenWithApp(app: { listen(port: number, host: string): Server }): Promise<Running> {
+	return running(app.listen(0, '127.0.0.1'));
 }
 
 /** A temporary directory, removed by the returned function. */
