@@ -3,7 +3,7 @@
 // writes the head and body to the socket, which drops them). What is left is the CPU cost of
 // node's HTTP layer plus the framework's, per request — the part a framework can change.
 //
-//   npm run build && node bench/micro.js [--frameworks node,fastify,velox] [--scenarios hello,rest] [--rounds 5] [--ms 400] [--baseline DIR]
+//   npm run build && node bench/micro.js [--frameworks node,fastify,velox] [--scenarios hello,rest] [--rounds 5] [--ms 400] [--count N] [--baseline DIR]
 //
 // The apps and requests are the suite's own (bench/apps/*, bench/lib/scenarios.js; a scenario
 // whose path varies gets a new path per request here too). Each round runs every framework
@@ -24,6 +24,9 @@ const FRAMEWORKS = {
 	express5: ['express', 'express5'],
 	fastify: ['fastify', 'fastify'],
 	velox: ['express', path.join(ROOT, 'dist', 'index.js')],
+	// The same app behind `http.createServer(app)` (express-generator's bin/www) instead of `app.listen`.
+	'velox-cs': ['express', path.join(ROOT, 'dist', 'index.js'), 'createServer'],
+	'express4-cs': ['express', 'express', 'createServer'],
 };
 
 // `--baseline DIR`: another checkout's built Velox (DIR/dist/index.js) measured as `baseline`,
@@ -89,8 +92,8 @@ class MemorySocket extends Duplex {
 }
 
 async function makeServer(name, group, fixtures) {
-	const [family, moduleName] = FRAMEWORKS[name];
-	const created = await require(`./apps/${family}.js`).create(moduleName, group, fixtures);
+	const [family, moduleName, how = 'create'] = FRAMEWORKS[name];
+	const created = await require(`./apps/${family}.js`)[how](moduleName, group, fixtures);
 	return typeof created === 'function' ? http.createServer(created) : created;
 }
 
@@ -110,15 +113,15 @@ function requestMaker(request) {
 	return (i) => `${request.method} ${paths[(i + 1) % paths.length].replace(/\{n\}/g, String(i + 1))}${tail}`;
 }
 
-/** Runs `requests()` batches for about `ms` milliseconds; returns µs per request. */
-async function measure(server, makeRequest, ms) {
+/** Runs batches of requests for about `ms` milliseconds (or `count` requests); returns µs per request. */
+async function measure(server, makeRequest, ms, count = 0) {
 	const socket = new MemorySocket();
 	server.emit('connection', socket);
 	const batch = 64;
 	let sent = 0;
 	const started = process.hrtime.bigint();
 	const deadline = started + BigInt(ms) * 1000000n;
-	while (process.hrtime.bigint() < deadline) {
+	while (count > 0 ? sent < count : process.hrtime.bigint() < deadline) {
 		socket.expected = socket.responses + batch;
 		const done = new Promise((resolve) => {
 			socket.waiting = resolve;
@@ -141,6 +144,9 @@ async function main() {
 	const wanted = option('scenarios', 'hello,json,rest,github').split(',');
 	const rounds = Number(option('rounds', '5'));
 	const ms = Number(option('ms', '400'));
+	// `--count N`: exactly N requests per round instead of a time (instruction counts under
+	// callgrind: run twice with two counts and divide the difference by the difference of counts).
+	const count = Number(option('count', '0'));
 	const fixtures = { dir: prepareFixtures() };
 	const groups = allGroups({});
 	for (const caseName of wanted) {
@@ -150,9 +156,9 @@ async function main() {
 		const servers = {};
 		for (const name of names) servers[name] = await makeServer(name, group, fixtures);
 		const results = Object.fromEntries(names.map((name) => [name, []]));
-		for (const name of names) await measure(servers[name], makeRequest, ms / 2); // warm-up
+		for (const name of names) await measure(servers[name], makeRequest, ms / 2, count); // warm-up
 		for (let round = 0; round < rounds; round++) {
-			for (const name of names) results[name].push(await measure(servers[name], makeRequest, ms));
+			for (const name of names) results[name].push(await measure(servers[name], makeRequest, ms, count));
 		}
 		const base = results.node ? median(results.node) : null;
 		const line = names.map((name) => {

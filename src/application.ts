@@ -19,7 +19,7 @@ import { compileETag, compileQueryParser, compileTrust, parseQueryStringWithoutS
 import { injectRequest } from './inject';
 import { kMountedApp, listRoutes, type RouteList } from './routes';
 import { isTracing, traceRequest, traceUnhandled, tracing } from './tracing';
-import { kQueryParser, kRequestClass, kResponseClass } from './symbols';
+import { kQueryParser, kRequestClass, kResponseClass, kServedBy } from './symbols';
 import { hasOwn, splitUseArguments } from './utils';
 import { View } from './view';
 import { veloxError } from './errors';
@@ -180,6 +180,7 @@ app.handle = function handle(this: App, req: IncomingMessage, res: ServerRespons
 		}
 		initRoutingState(request, this[kQueryParser]);
 		Object.setPrototypeOf(req, this.request);
+		if (callback === undefined) adoptServer(this, req);
 	}
 	if (!hasAppPrototype(res, this.response, this[kResponseClass])) Object.setPrototypeOf(res, this.response);
 	if (request[kQueryParser] === undefined) request[kQueryParser] = this[kQueryParser];
@@ -384,7 +385,10 @@ function requestClassFor(target: App): { new (...args: never[]): IncomingMessage
 	if (target[kRequestClass] === undefined) {
 		class VeloxRequest extends IncomingMessage {}
 		Object.setPrototypeOf(VeloxRequest.prototype, target.request);
+		// `req.constructor` is node's class, as it is after Express's prototype swap.
+		Object.defineProperty(VeloxRequest.prototype, 'constructor', { value: IncomingMessage, writable: true, configurable: true });
 		target[kRequestClass] = VeloxRequest;
+		veloxClasses.add(VeloxRequest);
 	}
 	return target[kRequestClass] as { new (...args: never[]): IncomingMessage; prototype: object };
 }
@@ -393,9 +397,59 @@ function responseClassFor(target: App): { new (...args: never[]): ServerResponse
 	if (target[kResponseClass] === undefined) {
 		class VeloxResponse extends ServerResponse {}
 		Object.setPrototypeOf(VeloxResponse.prototype, target.response);
+		Object.defineProperty(VeloxResponse.prototype, 'constructor', { value: ServerResponse, writable: true, configurable: true });
 		target[kResponseClass] = VeloxResponse;
+		veloxClasses.add(VeloxResponse);
 	}
 	return target[kResponseClass] as { new (...args: never[]): ServerResponse; prototype: object };
+}
+
+/** Node's own keys for the classes a server builds requests and responses with (`_http_server.js`). */
+let serverClassKeys: [symbol, symbol] | null | undefined;
+
+function classKeysOf(server: object): [symbol, symbol] | null {
+	if (serverClassKeys === undefined) {
+		const symbols = Object.getOwnPropertySymbols(server);
+		const request = symbols.find((key) => key.description === 'IncomingMessage');
+		const response = symbols.find((key) => key.description === 'ServerResponse');
+		serverClassKeys = request !== undefined && response !== undefined ? [request, response] : null;
+	}
+	return serverClassKeys;
+}
+
+type AdoptableServer = EventEmitter & { [kServedBy]?: App } & Record<symbol, unknown>;
+
+/**
+ * `http.createServer(app)` / `https.createServer(options, app)`: on the first request, hands the
+ * server this app's request and response classes (what `app.listen` passes as options), so the
+ * following requests — node reads the classes per request — are built with them and skip the
+ * prototype swap.
+ * Hot path — measured (bench/micro.js, velox-cs against velox, callgrind): the swap of both
+ * prototypes made a hello request cost several times the `app.listen` figure.
+ * Only when nothing else can tell: the app is the server's one 'request' listener, and the server
+ * still has node's classes (or another Velox app's, after a listener was replaced). Checked once
+ * per server and app; with any other set-up every request keeps Express's per-request swap.
+ */
+function adoptServer(app: App, req: IncomingMessage): void {
+	const server = (req.socket as { server?: AdoptableServer } | null)?.server;
+	if (server === undefined || server === null || server[kServedBy] === app) return;
+	server[kServedBy] = app;
+	const keys = classKeysOf(server);
+	if (keys === null) return;
+	const current = server[keys[0]];
+	const nodeClasses = current === IncomingMessage && server[keys[1]] === ServerResponse;
+	if (!nodeClasses && !(isVeloxClass(current) && isVeloxClass(server[keys[1]]))) return;
+	const listeners = server.listeners('request');
+	if (listeners.length !== 1 || listeners[0] !== app) return;
+	server[keys[0]] = requestClassFor(app);
+	server[keys[1]] = responseClassFor(app);
+}
+
+/** Every app's request and response class; weak, so a dropped app's classes go with it. */
+const veloxClasses = new WeakSet<object>();
+
+function isVeloxClass(value: unknown): boolean {
+	return typeof value === 'function' && veloxClasses.has(value);
 }
 
 /** Whether `object` already inherits `proto` directly or through the app's listen class. */

@@ -5,3 +5,5 @@ export const kQueryParser: unique symbol = Symbol('velox.queryParser');
 /** On an app: request/response constructors handed to node by `app.listen`. */
 export const kRequestClass: unique symbol = Symbol('velox.requestClass');
 export const kResponseClass: unique symbol = Symbol('velox.responseClass');
+/** On a server given an app as `http.createServer(app)`: the app that checked it could hand it its classes. */
+export const kServedBy: unique symbol = Symbol('velox.servedBy');

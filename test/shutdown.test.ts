@@ -312,18 +312,26 @@ describe('velox.shutdownOnSignal', () => {
 		const script = `
 			const velox = require(${JSON.stringify(require.resolve('../src/index'))});
 			const app = velox();
-			app.get('/slow', (req, res) => setTimeout(() => res.send('slow done'), 200));
+			app.get('/slow', (req, res) => {
+				process.stdout.write('started\\n');
+				setTimeout(() => res.send('slow done'), 200);
+			});
 			const server = app.listen(0, '127.0.0.1', () => process.stdout.write(String(server.address().port) + '\\n'));
 			velox.shutdownOnSignal(server, { timeout: 5000, onShutdown: () => process.stdout.write('closed\\n') });
 		`;
 		const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
 		let output = '';
 		child.stdout.setEncoding('utf8');
+		let started: () => void = () => {};
+		const requestStarted = new Promise<void>((resolve) => {
+			started = resolve;
+		});
 		const port = await new Promise<number>((resolve) => {
 			child.stdout.on('data', (chunk: string) => {
 				output += chunk;
 				const line = output.split('\n')[0];
 				if (output.includes('\n')) resolve(Number(line));
+				if (output.includes('started\n')) started();
 			});
 		});
 		const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
@@ -334,7 +342,8 @@ describe('velox.shutdownOnSignal', () => {
 			body: await res.text(),
 			connection: res.headers.get('connection'),
 		}));
-		await sleep(50);
+		// The signal comes once the request is being handled (a fixed sleep raced a loaded machine).
+		await requestStarted;
 		child.kill('SIGTERM');
 		assert.deepEqual(await response, { status: 200, body: 'slow done', connection: 'close' });
 		assert.deepEqual(await exited, { code: null, signal: 'SIGTERM' });

@@ -144,6 +144,11 @@ async function create(modulePath, group, fixtures) {
 	return server;
 }
 
+/** The app itself, for `http.createServer(app)` (bench/micro.js's `-cs` variants). */
+function createServer(modulePath, group, fixtures) {
+	return apps[group.app](require(modulePath), group, fixtures);
+}
+
 function start(modulePath, group, fixtures, listening) {
 	const framework = require(modulePath);
 	const app = apps[group.app](framework, group, fixtures);
@@ -151,4 +156,4 @@ function start(modulePath, group, fixtures, listening) {
 	return server;
 }
 
-module.exports = { start, create };
+module.exports = { start, create, createServer };
