@@ -23,6 +23,8 @@ const FRAMEWORKS = {
 	express4: ['express', 'express'],
 	express5: ['express', 'express5'],
 	fastify: ['fastify', 'fastify'],
+	// fastify with Express's X-Powered-By and ETag headers (bench/apps/fastify-express.js).
+	'fastify-eo': ['fastify-express', 'fastify'],
 	velox: ['express', path.join(ROOT, 'dist', 'index.js')],
 	// The same app behind `http.createServer(app)` (express-generator's bin/www) instead of `app.listen`.
 	'velox-cs': ['express', path.join(ROOT, 'dist', 'index.js'), 'createServer'],

@@ -115,16 +115,19 @@ function routeTable(app, routes) {
 }
 
 /** The app's http.Server, ready to take requests (for bench/micro.js). */
-async function create(modulePath, group, fixtures) {
+async function create(modulePath, group, fixtures, prepare) {
 	const app = require(modulePath)({ logger: false });
+	if (prepare) prepare(app);
 	apps[group.app](app, group, fixtures);
 	await app.ready();
 	return app.server;
 }
 
-function start(modulePath, group, fixtures, listening) {
+// `prepare(app)`: a hook of bench/apps/fastify-express.js, before the scenario's routes.
+function start(modulePath, group, fixtures, listening, prepare) {
 	const fastify = require(modulePath);
 	const app = fastify({ logger: false });
+	if (prepare) prepare(app);
 	apps[group.app](app, group, fixtures);
 	app.listen({ port: 0, host: '127.0.0.1' }).then(() => listening(app.server.address().port));
 	return app.server;
