@@ -7,7 +7,8 @@
 const crypto = require('node:crypto');
 const fastifyApps = require('./fastify');
 
-const hash = typeof crypto.hash === 'function' ? (body) => crypto.hash('sha1', body, 'base64') : (body) => crypto.createHash('sha1').update(body).digest('base64');
+const hash =
+	typeof crypto.hash === 'function' ? (body) => crypto.hash('sha1', body, 'base64') : (body) => crypto.createHash('sha1').update(body).digest('base64');
 
 function expressHeaders(app) {
 	app.addHook('onSend', (_request, reply, payload, done) => {
