@@ -27,9 +27,7 @@ export class Route {
 
 	_handles_method(method: string): boolean {
 		if (this.methods._all) return true;
-		let name = typeof method === 'string' ? lowerCaseMethod(method) : method;
-		if (name === 'head' && !this.methods.head) name = 'get';
-		return Boolean(this.methods[name]);
+		return Boolean(this.methods[handledMethod(this, method)]);
 	}
 
 	_options(): string[] {
@@ -46,8 +44,7 @@ export class Route {
 			return;
 		}
 		const request = req as Request;
-		let method = typeof request.method === 'string' ? lowerCaseMethod(request.method) : request.method;
-		if (method === 'head' && !this.methods.head) method = 'get';
+		const method = handledMethod(this, request.method);
 		request.route = this;
 
 		// Hot path: a route with one handler for this method needs no inner `next`:
@@ -62,43 +59,60 @@ export class Route {
 			}
 			return;
 		}
-
-		let index = 0;
-		let sync = 0;
-		const next = (err?: unknown): void => {
-			if (err && err === 'route') {
-				done();
-				return;
-			}
-			if (err && err === 'router') {
-				done(err);
-				return;
-			}
-			// Deep synchronous chains: yield to avoid a stack overflow (as Express).
-			if (++sync > 100) {
-				setImmediate(next, err);
-				return;
-			}
-			const layer = stack[index++];
-			if (!layer) {
-				done(err);
-				return;
-			}
-			if (layer.method && layer.method !== method) {
-				next(err);
-			} else if (err) {
-				layer.handle_error(err, req, res, next);
-			} else {
-				layer.handle_request(req, res, next);
-			}
-			sync = 0;
-		};
-		next();
+		stepHandlers(stack, method, req, res, done);
 	}
 
 	all(...args: unknown[]): this {
 		return addHandlers(this, undefined, args);
 	}
+}
+
+/**
+ * The method a route's layers are matched against: lower case, and a HEAD request served by
+ * the GET handlers when the route has no HEAD handler of its own (as Express 4).
+ */
+function handledMethod(route: Route, method: string): string {
+	const name = typeof method === 'string' ? lowerCaseMethod(method) : method;
+	return name === 'head' && !route.methods.head ? 'get' : name;
+}
+
+/**
+ * Runs a route's handlers in order through one `next`: layers of another method are
+ * skipped, an error goes to the error handlers (arity 4) only, `next('route')` leaves the
+ * route and `next('router')` the router.
+ */
+function stepHandlers(stack: Layer[], method: string, req: IncomingMessage, res: ServerResponse, done: Next): void {
+	let index = 0;
+	let sync = 0;
+	const next = (err?: unknown): void => {
+		if (err && err === 'route') {
+			done();
+			return;
+		}
+		if (err && err === 'router') {
+			done(err);
+			return;
+		}
+		// Deep synchronous chains: yield to avoid a stack overflow (as Express).
+		if (++sync > 100) {
+			setImmediate(next, err);
+			return;
+		}
+		const layer = stack[index++];
+		if (!layer) {
+			done(err);
+			return;
+		}
+		if (layer.method && layer.method !== method) {
+			next(err);
+		} else if (err) {
+			layer.handle_error(err, req, res, next);
+		} else {
+			layer.handle_request(req, res, next);
+		}
+		sync = 0;
+	};
+	next();
 }
 
 /**

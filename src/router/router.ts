@@ -19,7 +19,7 @@ import depd from 'depd';
 import { splitUseArguments } from '../utils';
 import { type IndexedRouter, kRouteIndex } from './candidates';
 import { Dispatch, kFinalHandler } from './dispatch';
-import { Layer, type Next, type ParamsRecord } from './layer';
+import { isThenable, Layer, type Next, type ParamsRecord } from './layer';
 import type { PathInput } from './matcher';
 import { methods } from './methods';
 import { Route } from './route';
@@ -152,81 +152,109 @@ Router.process_params = function process_params(
 	res: ServerResponse,
 	done: Next,
 ): void {
-	const params = this.params;
 	const keys = layer.keys;
-	const request = req as RoutedRequest;
 	if (!keys || keys.length === 0) {
 		done();
 		return;
 	}
-	let i = 0;
-	let paramIndex = 0;
-	let key: (typeof keys)[number];
-	let paramVal: unknown;
-	let paramCallbacks: ParamCallback[] | undefined;
-	let current: ParamCalled | undefined;
-	// Calls of `paramCallback` so far: a callback's rejected promise is forwarded only
-	// if it has not called its `next` already (a wrapper such as express-async-errors'
-	// both calls `next(err)` and returns the rejected promise: one error, not two).
-	let calls = 0;
+	new ParamWalk(this.params, keys, called, req as RoutedRequest, res, done).nextParam(undefined);
+};
 
-	function param(err?: unknown): void {
+/**
+ * One run of `process_params`: the layer's keys in order, each with the router's callbacks
+ * for it, in order, then `done`. Its state is shared by all the keys, as Express 4's
+ * closures share theirs: a callback that calls its `next` twice moves the walk on from
+ * wherever it is by then, as in Express.
+ */
+class ParamWalk {
+	/** The `next` every param callback gets. */
+	private readonly next: Next;
+	private keyIndex = 0;
+	private callbackIndex = 0;
+	private name: string | number = '';
+	private value: unknown = undefined;
+	private callbacks: ParamCallback[] | undefined = undefined;
+	private current: ParamCalled | undefined = undefined;
+	// Calls of `next` so far: a callback's rejected promise is forwarded only if it has not
+	// called its `next` already (a wrapper such as express-async-errors' both calls
+	// `next(err)` and returns the rejected promise: one error, not two).
+	private calls = 0;
+
+	constructor(
+		private readonly params: Record<string, ParamCallback[]>,
+		private readonly keys: Layer['keys'],
+		private readonly called: Record<string, ParamCalled>,
+		private readonly req: RoutedRequest,
+		private readonly res: ServerResponse,
+		private readonly done: Next,
+	) {
+		this.next = (err?: unknown): void => this.nextCallback(err);
+	}
+
+	/**
+	 * The next key: passed over without a value or callbacks; given the outcome of an earlier
+	 * layer's callbacks for the same value (or their error); else its callbacks run.
+	 */
+	nextParam(err: unknown): void {
 		if (err) {
-			done(err);
+			this.done(err);
 			return;
 		}
-		if (i >= keys.length) {
-			done();
+		if (this.keyIndex >= this.keys.length) {
+			this.done();
 			return;
 		}
-		paramIndex = 0;
-		key = keys[i++];
-		const name = key.name;
-		paramVal = request.params![name];
-		paramCallbacks = params[name];
-		current = called[name];
-		if (paramVal === undefined || !paramCallbacks) {
-			param();
+		this.callbackIndex = 0;
+		const name = this.keys[this.keyIndex++].name;
+		const params = this.req.params!;
+		const value = params[name];
+		const current = this.called[name];
+		this.name = name;
+		this.value = value;
+		this.callbacks = this.params[name];
+		this.current = current;
+		if (value === undefined || !this.callbacks) {
+			this.nextParam(undefined);
 			return;
 		}
 		// Param previously called with the same value, or an error occurred.
-		if (current && (current.match === paramVal || (current.error && current.error !== 'route'))) {
-			request.params![name] = current.value as string;
-			param(current.error);
+		if (current && (current.match === value || (current.error && current.error !== 'route'))) {
+			params[name] = current.value as string;
+			this.nextParam(current.error);
 			return;
 		}
-		called[name] = current = { error: null, match: paramVal, value: paramVal };
-		paramCallback();
+		this.current = this.called[name] = { error: null, match: value, value };
+		this.nextCallback(undefined);
 	}
 
-	function paramCallback(err?: unknown): void {
-		calls++;
-		const fn = paramCallbacks![paramIndex++];
-		current!.value = request.params![key.name];
+	/** The current key's next callback, or the next key after the last one or an error. */
+	private nextCallback(err: unknown): void {
+		this.calls++;
+		const fn = this.callbacks![this.callbackIndex++];
+		const current = this.current!;
+		current.value = this.req.params![this.name];
 		if (err) {
-			current!.error = err;
-			param(err);
+			current.error = err;
+			this.nextParam(err);
 			return;
 		}
 		if (!fn) {
-			param();
+			this.nextParam(undefined);
 			return;
 		}
 		try {
-			const before = calls;
-			const result = fn(req, res, paramCallback, paramVal, key.name);
-			if (result !== undefined && result !== null && typeof (result as PromiseLike<unknown>).then === 'function') {
-				(result as PromiseLike<unknown>).then(undefined, (reason: unknown) => {
-					if (calls === before) paramCallback(toError(reason));
+			const before = this.calls;
+			const result = fn(this.req, this.res, this.next, this.value, this.name);
+			if (isThenable(result)) {
+				result.then(undefined, (reason: unknown) => {
+					if (this.calls === before) this.nextCallback(toError(reason));
 				});
 			}
 		} catch (e) {
-			paramCallback(e);
+			this.nextCallback(e);
 		}
 	}
-
-	param();
-};
+}
 
 Router.use = function use(this: Router, ...args: unknown[]): Router {
 	const { path, handlers: callbacks } = splitUseArguments(args);
