@@ -17,8 +17,8 @@
 // route: the one of that shape first from the middle of the table, and the last one:
 //   distinct  `/s{i}` (even i) and `/p{i}/:id` (odd i): every route has its own first segment
 //   shared    `/api/r{i}/items` (even i) and `/api/r{i}/items/:id` (odd i): one shared prefix
-//   github    GitHub-REST-like static and parametric routes (`/repos/:owner/:repo/issues/:number`,
-//             `/users/:user/repos`, ...); beyond one table the last literal segment gets a suffix
+//   github    the GitHub REST API's table grown to N routes, every method, and its probes: the
+//             suite's `ghscale-N-…` scenarios (bench/lib/github-scale.js)
 
 const path = require('node:path');
 const { fork } = require('node:child_process');
@@ -44,69 +44,7 @@ function contenderList() {
 	return list;
 }
 
-const GITHUB = [
-	'/user',
-	'/user/repos',
-	'/user/orgs',
-	'/users/:user',
-	'/users/:user/repos',
-	'/users/:user/followers',
-	'/orgs/:org',
-	'/orgs/:org/repos',
-	'/orgs/:org/members',
-	'/orgs/:org/members/:user',
-	'/repos/:owner/:repo',
-	'/repos/:owner/:repo/issues',
-	'/repos/:owner/:repo/issues/:number',
-	'/repos/:owner/:repo/issues/:number/comments',
-	'/repos/:owner/:repo/pulls',
-	'/repos/:owner/:repo/pulls/:number',
-	'/repos/:owner/:repo/pulls/:number/files',
-	'/repos/:owner/:repo/commits',
-	'/repos/:owner/:repo/commits/:sha',
-	'/repos/:owner/:repo/contents/:path',
-	'/repos/:owner/:repo/branches/:branch',
-	'/repos/:owner/:repo/releases/latest',
-	'/repos/:owner/:repo/releases/:id',
-	'/gists/:id',
-	'/gists/:id/comments',
-	'/search/repositories',
-	'/search/code',
-	'/events',
-	'/notifications',
-	'/emojis',
-];
-
-/** Route i of a GitHub-like table: template i mod 30, its last literal segment suffixed by generation. */
-function githubRoute(i) {
-	const template = GITHUB[i % GITHUB.length];
-	const generation = Math.floor(i / GITHUB.length);
-	if (generation === 0) return template;
-	const segments = template.split('/');
-	for (let s = segments.length - 1; s > 0; s--) {
-		if (segments[s][0] !== ':') {
-			segments[s] += `-${generation}`;
-			break;
-		}
-	}
-	return segments.join('/');
-}
-
-const SAMPLE_VALUES = {
-	user: 'octocat',
-	org: 'nodejs',
-	owner: 'nodejs',
-	repo: 'node',
-	number: '4242',
-	sha: 'a1b2c3',
-	path: 'README.md',
-	branch: 'main',
-	id: '77',
-};
-
-function concrete(pattern) {
-	return pattern.replace(/:(\w+)/g, (_, name) => SAMPLE_VALUES[name]);
-}
+const { githubScaleRoute, githubScaleTargets } = require('./lib/github-scale');
 
 // Each layout has two route shapes; a probe is the route of that shape nearest to the middle
 // of the table, or the last one, so every table size is probed on the same kind of route.
@@ -121,11 +59,11 @@ const layouts = {
 		probe: (i) => (i % 2 === 0 ? `/api/r${i}/items` : `/api/r${i}/items/42`),
 		shapes: { static: (i) => i % 2 === 0, param: (i) => i % 2 === 1 },
 	},
+	// The suite's `ghscale-N-…` table and probes (bench/lib/github-scale.js): every method.
 	github: {
-		route: githubRoute,
-		probe: (i) => concrete(githubRoute(i)),
-		// `/user/repos` and `/orgs/:org/members/:user` (and their suffixed copies).
-		shapes: { static: (i) => i % GITHUB.length === 1, param: (i) => i % GITHUB.length === 9 },
+		route: (i) => githubScaleRoute(i).path,
+		method: (i) => githubScaleRoute(i).method.toLowerCase(),
+		targets: githubScaleTargets,
 	},
 };
 
@@ -155,7 +93,8 @@ function buildRouter(factory, layout, count) {
 	const router = factory.Router();
 	for (let i = 0; i < count; i++) {
 		const index = i;
-		router.get(layouts[layout].route(i), function answer() {
+		const method = layouts[layout].method ? layouts[layout].method(i) : 'get';
+		router[method](layouts[layout].route(i), function answer() {
 			answered = index;
 		});
 	}
@@ -214,6 +153,11 @@ function caseList() {
 	const cases = [];
 	for (const layout of LAYOUTS) {
 		for (const count of COUNTS) {
+			if (layouts[layout].targets) {
+				for (const target of layouts[layout].targets(count))
+					cases.push({ layout, count, probe: target.variant.replace('-', ' '), url: target.path, route: target.route });
+				continue;
+			}
 			for (const [probe, target] of Object.entries(probesOf(layout, count))) cases.push({ layout, count, probe, url: layouts[layout].probe(target) });
 		}
 	}
@@ -253,6 +197,7 @@ async function main() {
 		// Every contender must answer the probe with the same route (first match wins).
 		const answers = checks.map((check) => check.checks[i].answered);
 		if (new Set(answers).size !== 1) throw new Error(`${c.layout} ${c.count} ${c.probe}: answers differ ${answers}`);
+		if (c.route !== undefined && answers[0] !== c.route) throw new Error(`${c.layout} ${c.count} ${c.probe}: answered by route ${answers[0]}, not ${c.route}`);
 		c.visited = checks.map((check) => check.checks[i].visited);
 		c.figures = contenders.map(() => []);
 	});

@@ -63,10 +63,21 @@ function pathsOf(request: BenchRequest): string[] {
 	return request.paths.flatMap((template) => [template.replace(/\{n\}/g, '1'), template.replace(/\{n\}/g, '734')]);
 }
 
+/** The GitHub table at N routes: the route each probe must reach (bench/lib/github-scale.js). */
+const { githubScaleTargets } = require(path.join(root, 'bench', 'lib', 'github-scale.js')) as {
+	githubScaleTargets(count: number): { variant: string; path: string; route: number }[];
+};
+
 describe('benchmark scenarios answer as express@4', () => {
-	for (const groupName of ['rest', 'github']) {
+	const groups = allGroups({});
+	const checked = [
+		...['rest', 'github'].map((name) => groups.find((g) => g.app === name)),
+		// Every size of the GitHub-table scaling: four fixed probes each.
+		...groups.filter((g) => g.app === 'ghscale'),
+	];
+	for (const group of checked) {
+		const groupName = group?.id ?? '?';
 		test(`${groupName}: every framework, every path the load generator asks for`, async () => {
-			const group = allGroups({}).find((g) => g.app === groupName);
 			assert.ok(group);
 			const servers: Record<string, http.Server> = {};
 			const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -82,11 +93,18 @@ describe('benchmark scenarios answer as express@4', () => {
 							answers[name] = await get((server.address() as AddressInfo).port, requestPath, agent);
 						}
 						assert.equal(answers.express4.status, 200, `${requestPath}: express@4 answers ${answers.express4.status}`);
+						if (group.app === 'ghscale') {
+							// The probe reaches the route it was chosen for (first match in registration order).
+							const target: { route: number } | undefined = githubScaleTargets(Number(group.id.slice('ghscale-'.length))).find((t) =>
+								measure.name.endsWith(`-${t.variant}`),
+							);
+							assert.equal((JSON.parse(answers.express4.body) as { route: number }).route, target?.route, measure.name);
+						}
 						for (const name of ['node', 'fastify', 'velox']) assert.deepEqual(answers[name], answers.express4, `${name} on ${requestPath}`);
 						compared++;
 					}
 				}
-				assert.ok(compared >= (groupName === 'github' ? 200 : 20), `only ${compared} paths compared`);
+				assert.ok(compared >= (groupName === 'github' ? 200 : group.app === 'ghscale' ? 4 : 20), `only ${compared} paths compared`);
 			} finally {
 				agent.destroy();
 				for (const server of Object.values(servers)) {

@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
 import { describe, test } from 'node:test';
 import velox from '../src/index';
 import { Layer } from '../src/router/layer';
@@ -52,8 +53,11 @@ describe('a lookup visits O(depth) layers, not O(routes)', { skip }, () => {
 			router.get('/api/r' + k + '/items', label('items ' + k));
 			router.get('/api/r' + k + '/items/:id', label('item ' + k));
 		}
-		// `/api/r2500/items` (filed one level up, so a candidate) and the route itself.
-		assert.deepEqual(probe(router, '/api/r2500/items/42'), { answered: 'item 2500', visited: 2 });
+		// The route itself: `/api/r2500/items`, filed one level up, is exact (it matches only paths
+		// that end there), so it is not a candidate for a longer path.
+		assert.deepEqual(probe(router, '/api/r2500/items/42'), { answered: 'item 2500', visited: 1 });
+		// A trailing slash ends the path at the exact route's node.
+		assert.deepEqual(probe(router, '/api/r2500/items/'), { answered: 'items 2500', visited: 1 });
 		assert.deepEqual(probe(router, '/API/R4999/items'), { answered: 'items 4999', visited: 1 });
 		// Nothing matches: nothing is visited.
 		assert.deepEqual(probe(router, '/api/r5000/items'), { answered: undefined, visited: 0 });
@@ -101,6 +105,30 @@ describe('a lookup visits O(depth) layers, not O(routes)', { skip }, () => {
 		const user = probe(router, '/orgs/nodejs/members-499/ann');
 		assert.equal(user.answered, '/orgs/:org/members-499/:user');
 		assert.ok(user.visited <= 2, 'visited ' + user.visited);
+	});
+
+	test('the GitHub table grown to 5,000 routes (bench/lib/github-scale.js): each probe visits its route alone', () => {
+		const scale = require(path.join(__dirname, '..', '..', 'bench', 'lib', 'github-scale.js')) as {
+			githubScaleRoutes(count: number): { method: string; path: string }[];
+			githubScaleTargets(count: number): { variant: string; path: string; route: number }[];
+		};
+		const router = velox.Router() as unknown as Record<string, (path: string, handler: unknown) => void>;
+		scale.githubScaleRoutes(5000).forEach((route, i) => {
+			router[route.method.toLowerCase()](route.path, label(String(i)));
+		});
+		for (const target of scale.githubScaleTargets(5000)) {
+			// No ancestor's exact route (`/repos/:owner/:repo` for `/repos/o/r/pulls-10`) is offered.
+			assert.deepEqual(probe(router, target.path), { answered: String(target.route), visited: 1 }, target.variant);
+		}
+	});
+
+	test("an app's `/` route is offered to `/` and `/?q`, not to every other path", () => {
+		const router = velox.Router();
+		router.get('/', label('home'));
+		for (let k = 0; k < 100; k++) router.get('/p' + k, label('p' + k));
+		assert.deepEqual(probe(router, '/p42'), { answered: 'p42', visited: 1 });
+		assert.deepEqual(probe(router, '/?q=1'), { answered: 'home', visited: 1 });
+		assert.deepEqual(probe(router, '/nowhere'), { answered: undefined, visited: 0 });
 	});
 
 	test('a mounted router is indexed on the path it sees (its mount path stripped)', () => {

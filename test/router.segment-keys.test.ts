@@ -12,7 +12,7 @@ import { IndexedCursor } from '../src/router/candidates';
 import { Layer } from '../src/router/layer';
 import type { PathInput } from '../src/router/matcher';
 import { SegmentIndex } from '../src/router/segment-index';
-import { PARAM, readSegmentKeys, type SegmentKey, segmentKeysOf } from '../src/router/segment-keys';
+import { PARAM, readCached, readSegmentKeys, type SegmentKey, segmentKeysOf } from '../src/router/segment-keys';
 import { generator } from './helpers/random';
 
 function keysOf(path: PathInput, options: { sensitive?: boolean; strict?: boolean; end?: boolean } = {}): string[] {
@@ -72,6 +72,25 @@ describe('segment keys of Express 4 paths', () => {
 		assert.deepEqual(keysOf(/^\/s\/b$/iu), [], 'iu: ſ folds to s');
 		assert.deepEqual(keysOf(/^\/a\d\/b$/), []);
 		assert.deepEqual(keysOf(/^\/a\/(?!b)/), ['a']);
+	});
+
+	test('exact layers: every segment a key, then the end of the path', () => {
+		const exact = (path: PathInput, options: { strict?: boolean; end?: boolean } = {}) =>
+			readCached(new Layer(path, options, function handler() {}).regexp).exact;
+		assert.equal(exact('/repos/:owner/:repo'), true);
+		assert.equal(exact('/user/repos'), true);
+		assert.equal(exact('/a/', { strict: true }), true);
+		assert.equal(exact('/'), true);
+		assert.equal(exact(/^\/a\/b$/), true);
+		// A middleware prefix, an optional or wildcard tail, a segment that may go on, alternatives.
+		assert.equal(exact('/api', { end: false }), false);
+		assert.equal(exact('/seg/:x?'), false);
+		assert.equal(exact('/a/*'), false);
+		assert.equal(exact('/:name.json'), false);
+		assert.equal(exact('/file.:ext'), false);
+		assert.equal(exact(['/a', '/a']), false);
+		assert.equal(exact(/^\/a\/b/), false);
+		assert.equal(exact(/\/a\/b$/), false);
 	});
 
 	test('the keys are read once per regular expression', () => {

@@ -1,7 +1,7 @@
 // The scenarios written once for the Express API. The same code runs against express@4,
 // express@5 and Velox: `framework` is whatever `require()` of that package returned.
 
-const { scalingRoutes, prefixRoutes, restRoutes, restRecord, GITHUB_ROUTES } = require('../lib/scenarios');
+const { scalingRoutes, prefixRoutes, githubScaleRoutes, restRoutes, restRecord, GITHUB_ROUTES } = require('../lib/scenarios');
 
 const HELLO = 'Hello World!';
 
@@ -112,16 +112,24 @@ const apps = {
 	},
 
 	github(framework) {
-		// The GitHub API's route table; every route answers its index and its params.
-		const app = framework();
-		GITHUB_ROUTES.forEach((route, index) => {
-			app[route.method.toLowerCase()](route.path, (req, res) => {
-				res.json({ route: index, params: req.params });
-			});
-		});
-		return app;
+		return githubTable(framework, GITHUB_ROUTES);
+	},
+
+	ghscale(framework, group) {
+		return githubTable(framework, githubScaleRoutes(group.routeCount));
 	},
 };
+
+function githubTable(framework, routes) {
+	// The GitHub API's route table; every route answers its index and its params.
+	const app = framework();
+	routes.forEach((route, index) => {
+		app[route.method.toLowerCase()](route.path, (req, res) => {
+			res.json({ route: index, params: req.params });
+		});
+	});
+	return app;
+}
 
 function routeTable(framework, routes) {
 	const app = framework();

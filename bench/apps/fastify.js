@@ -2,7 +2,7 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const { scalingRoutes, prefixRoutes, restRoutes, restRecord, GITHUB_ROUTES } = require('../lib/scenarios');
+const { scalingRoutes, prefixRoutes, githubScaleRoutes, restRoutes, restRecord, GITHUB_ROUTES } = require('../lib/scenarios');
 
 const HELLO = 'Hello World!';
 
@@ -99,13 +99,21 @@ const apps = {
 	},
 
 	github(app) {
-		GITHUB_ROUTES.forEach((route, index) => {
-			// fastify names no wildcard: `*ref` is its `*`.
-			const path = route.path.replace(/\*\w+$/, '*');
-			app[route.method.toLowerCase()](path, async (request) => ({ route: index, params: request.params }));
-		});
+		githubTable(app, GITHUB_ROUTES);
+	},
+
+	ghscale(app, group) {
+		githubTable(app, githubScaleRoutes(group.routeCount));
 	},
 };
+
+function githubTable(app, routes) {
+	routes.forEach((route, index) => {
+		// fastify names no wildcard: `*ref` is its `*`.
+		const path = route.path.replace(/\*\w+$/, '*');
+		app[route.method.toLowerCase()](path, async (request) => ({ route: index, params: request.params }));
+	});
+}
 
 function routeTable(app, routes) {
 	for (const route of routes) {

@@ -11,7 +11,7 @@ const path = require('node:path');
 const encodeUrl = require('encodeurl');
 const escapeHtml = require('escape-html');
 const etag = require('etag');
-const { scalingRoutes, prefixRoutes, restRoutes, restRecord, GITHUB_ROUTES } = require('../lib/scenarios');
+const { scalingRoutes, prefixRoutes, githubScaleRoutes, restRoutes, restRecord, GITHUB_ROUTES } = require('../lib/scenarios');
 
 const HELLO = 'Hello World!';
 const HTML = 'text/html; charset=utf-8';
@@ -150,49 +150,57 @@ const apps = {
 	},
 
 	github() {
-		// A hand-written segment tree over the GET routes: literal children first, then a parameter.
-		const root = { literals: new Map(), param: null, route: -1, names: null };
-		GITHUB_ROUTES.forEach((route, index) => {
-			if (route.method !== 'GET' || route.path.includes('*')) return;
-			let node = root;
-			const names = [];
-			for (const segment of route.path.slice(1).split('/')) {
-				if (segment[0] === ':') {
-					names.push(segment.slice(1));
-					if (node.param === null) node.param = { literals: new Map(), param: null, route: -1, names: null };
-					node = node.param;
-				} else {
-					if (!node.literals.has(segment)) node.literals.set(segment, { literals: new Map(), param: null, route: -1, names: null });
-					node = node.literals.get(segment);
-				}
-			}
-			if (node.route === -1) {
-				node.route = index;
-				node.names = names;
-			}
-		});
-		function find(node, segments, i, values) {
-			if (i === segments.length) return node.route === -1 ? null : node;
-			const literal = node.literals.get(segments[i]);
-			const found = literal === undefined ? null : find(literal, segments, i + 1, values);
-			if (found !== null || node.param === null) return found;
-			values.push(segments[i]);
-			const viaParam = find(node.param, segments, i + 1, values);
-			if (viaParam === null) values.pop();
-			return viaParam;
-		}
-		return (req, res) => {
-			const values = [];
-			const node = req.method === 'GET' ? find(root, req.url.slice(1).split('/'), 0, values) : null;
-			if (node === null) return notFound(req, res);
-			const params = {};
-			node.names.forEach((name, i) => {
-				params[name] = decodeURIComponent(values[i]);
-			});
-			send(res, 200, JSON_TYPE, JSON.stringify({ route: node.route, params }));
-		};
+		return githubTable(GITHUB_ROUTES);
+	},
+
+	ghscale(group) {
+		return githubTable(githubScaleRoutes(group.routeCount));
 	},
 };
+
+function githubTable(routes) {
+	// A hand-written segment tree over the GET routes: literal children first, then a parameter.
+	const root = { literals: new Map(), param: null, route: -1, names: null };
+	routes.forEach((route, index) => {
+		if (route.method !== 'GET' || route.path.includes('*')) return;
+		let node = root;
+		const names = [];
+		for (const segment of route.path.slice(1).split('/')) {
+			if (segment[0] === ':') {
+				names.push(segment.slice(1));
+				if (node.param === null) node.param = { literals: new Map(), param: null, route: -1, names: null };
+				node = node.param;
+			} else {
+				if (!node.literals.has(segment)) node.literals.set(segment, { literals: new Map(), param: null, route: -1, names: null });
+				node = node.literals.get(segment);
+			}
+		}
+		if (node.route === -1) {
+			node.route = index;
+			node.names = names;
+		}
+	});
+	function find(node, segments, i, values) {
+		if (i === segments.length) return node.route === -1 ? null : node;
+		const literal = node.literals.get(segments[i]);
+		const found = literal === undefined ? null : find(literal, segments, i + 1, values);
+		if (found !== null || node.param === null) return found;
+		values.push(segments[i]);
+		const viaParam = find(node.param, segments, i + 1, values);
+		if (viaParam === null) values.pop();
+		return viaParam;
+	}
+	return (req, res) => {
+		const values = [];
+		const node = req.method === 'GET' ? find(root, req.url.slice(1).split('/'), 0, values) : null;
+		if (node === null) return notFound(req, res);
+		const params = {};
+		node.names.forEach((name, i) => {
+			params[name] = decodeURIComponent(values[i]);
+		});
+		send(res, 200, JSON_TYPE, JSON.stringify({ route: node.route, params }));
+	};
+}
 
 function routeTable(routes) {
 	// A hand-written router: static paths in a Map, `/p{i}/:id` by the path up to its last segment.

@@ -5,7 +5,8 @@ const HELP = `Usage: npm run bench -- [options]     (or: node bench/run.js [opti
 
   --scenarios LIST    comma-separated scenarios or groups: hello, json, routes, middleware, body,
                       static, notfound, rest, github, scaling, scaling-1000,
-                      scaling-1000-param-last, prefix, prefix-5000-middle, ...
+                      scaling-1000-param-last, prefix, prefix-5000-middle, ghscale,
+                      ghscale-5000-static-middle, ...
                       (default: all)                                          [BENCH_SCENARIOS]
   --frameworks LIST   node, express4, express5, fastify, velox (default: all)  [BENCH_FRAMEWORKS]
   --duration SEC      measured seconds per round and framework (default 3)   [BENCH_DURATION]
@@ -14,7 +15,8 @@ const HELP = `Usage: npm run bench -- [options]     (or: node bench/run.js [opti
   --connections N     keep-alive connections (default 50)                   [BENCH_CONNECTIONS]
   --loader NAME       autocannon, wrk, or auto = wrk if on PATH (default auto)  [BENCH_LOADER]
   --no-pin            do not pin server / load generator to cores 0 / 1     [BENCH_PIN=0]
-  --quick             1 s x 1 round, 0.5 s warm-up, scaling/prefix at 10 and 5000 routes only
+  --quick             1 s x 1 round, 0.5 s warm-up, scaling/prefix/ghscale at 10 and 5000
+                      routes only
                       (explicit --duration/--rounds/--warmup still win)      [BENCH_QUICK=1]
   --out DIR           where latest.md and latest.json go (default bench/results)  [BENCH_OUT]
   --baseline DIR      also measure the Velox built in another checkout (DIR/dist/index.js) as

@@ -234,8 +234,9 @@ function scalingFlatness(results) {
 	const byName = new Map(results.measurements.map((m) => [m.name, m]));
 	const rows = [];
 	for (const m of results.measurements) {
-		// scaling-N-<probe> (first-segment layout) and prefix-N-<probe> (all under /api).
-		const match = /^(scaling|prefix)-(\d+)-(.+)$/.exec(m.name);
+		// scaling-N-<probe> (first-segment layout), prefix-N-<probe> (all under /api) and
+		// ghscale-N-<probe> (the GitHub table at N routes).
+		const match = /^(scaling|prefix|ghscale)-(\d+)-(.+)$/.exec(m.name);
 		if (!match || match[2] === '10') continue;
 		const base = byName.get(`${match[1]}-10-${match[3]}`);
 		if (base === undefined) continue;
@@ -246,7 +247,7 @@ function scalingFlatness(results) {
 				values[fw] = entry.summary.requestsPerCpuSecond / baseEntry.summary.requestsPerCpuSecond;
 			}
 		}
-		rows.push({ name: `${match[1] === 'prefix' ? `prefix ${match[3]}` : match[3]} @ ${match[2]}`, values });
+		rows.push({ name: `${match[1] === 'scaling' ? match[3] : `${match[1]} ${match[3]}`} @ ${match[2]}`, values });
 	}
 	return rows;
 }

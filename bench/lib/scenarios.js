@@ -3,6 +3,7 @@
 // measurements (the scaling groups are hit at their last and at a middle route).
 
 const { GITHUB_ROUTES } = require('./github-routes');
+const { githubScaleRoutes, githubScaleTargets } = require('./github-scale');
 
 const SCALING_COUNTS = [10, 100, 1000, 5000];
 
@@ -182,6 +183,17 @@ function allGroups(options) {
 			})),
 		});
 	}
+	for (const count of counts) {
+		// The GitHub table at N routes (bench/lib/github-scale.js): real routes, then copies of them.
+		groups.push({
+			app: 'ghscale',
+			routeCount: count,
+			measure: githubScaleTargets(count).map((target) => ({
+				name: `ghscale-${count}-${target.variant}`,
+				request: { method: 'GET', path: target.path },
+			})),
+		});
+	}
 	for (const group of groups) group.id = group.routeCount ? `${group.app}-${group.routeCount}` : group.app;
 	return groups;
 }
@@ -202,4 +214,16 @@ function selectGroups(groups, filters) {
 	return selected;
 }
 
-module.exports = { allGroups, selectGroups, scalingRoutes, prefixRoutes, restRoutes, restRecord, bodyPayload, githubTargets, GITHUB_ROUTES, SCALING_COUNTS };
+module.exports = {
+	allGroups,
+	selectGroups,
+	scalingRoutes,
+	prefixRoutes,
+	githubScaleRoutes,
+	restRoutes,
+	restRecord,
+	bodyPayload,
+	githubTargets,
+	GITHUB_ROUTES,
+	SCALING_COUNTS,
+};

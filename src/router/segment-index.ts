@@ -4,7 +4,16 @@
  * end; a layer with no keys (`use(fn)`, `*`, most regular expressions) sits at
  * the root. A request path walks the trie segment by segment, taking the
  * literal child and the parameter child, and its candidates are the layers of
- * every node it reaches, in stack order.
+ * every node it reaches, in stack order; an *exact* layer (a route whose keys
+ * are its whole path, segment-keys.ts) only at the node where the path ends.
+ *
+ * Exact filing (measured on the GitHub table grown to 5,000 routes, see
+ * bench/README.md): `GET /repos/:owner/:repo` used to be a candidate for every
+ * `/repos/o/r/…` request, three layers (GET, PATCH, DELETE) matched in vain
+ * before the route; and `app.get('/')` for every request to any path. Now a
+ * lookup visits the answering route alone, and a walk whose second branch
+ * (`/repos/:owner/:repo/:archive_format/:ref`) holds nothing for the path
+ * adds no list, so the cursor stays on its one-list path.
  *
  * Hot path — change with care: the walk costs one hash and one small-integer
  * map lookup per segment, whatever the number of routes. A node keeps, once
@@ -15,7 +24,7 @@
  * is one that cannot match.
  */
 import type { Layer } from './layer';
-import { PARAM, segmentKeysOf } from './segment-keys';
+import { PARAM, readCached } from './segment-keys';
 
 class TrieNode {
 	/** Literal children while there are few of them, compared key by key. */
@@ -23,14 +32,19 @@ class TrieNode {
 	/** Literal children by `segmentHash` of their key (colliding keys chained through `collision`), once there are many. */
 	children: Map<number, TrieNode> | null = null;
 	param: TrieNode | null = null;
-	/** Stack positions of the layers filed here, ascending. */
+	/** Stack positions of the layers filed here, ascending: candidates for every path through this node. */
 	readonly positions: number[] = [];
+	/** Positions of the exact layers filed here (segment-keys.ts): candidates only for a path that ends here. */
+	readonly exact: number[] = [];
 	/** The next child of the same parent whose key has the same hash. */
 	collision: TrieNode | undefined = undefined;
 	/** This node's and its ancestors' positions, ascending; null when longer than `MAX_CHAIN`. */
 	chain: number[] | null = null;
 	/** The index version `chain` was computed for (-1: never). */
 	chainVersion = -1;
+	/** `chain` and this node's exact positions, ascending (the candidates of a path ending here); null when too long. */
+	endChain: number[] | null = null;
+	endChainVersion = -1;
 
 	constructor(
 		readonly parent: TrieNode | null,
@@ -78,8 +92,9 @@ export class SegmentIndex {
 			this.layers.push(layer);
 			let node = this.root;
 			// A foreign object in the stack has no readable regexp: no keys, always a candidate.
-			for (const key of segmentKeysOf(layer?.regexp)) node = key === PARAM ? (node.param ??= new TrieNode(node, '')) : childOf(node, key);
-			node.positions.push(position);
+			const read = readCached(layer?.regexp);
+			for (const key of read.keys) node = key === PARAM ? (node.param ??= new TrieNode(node, '')) : childOf(node, key);
+			(read.exact ? node.exact : node.positions).push(position);
 		}
 		this.version++;
 	}
@@ -91,7 +106,8 @@ export class SegmentIndex {
 	 */
 	collect(path: string, out: number[][]): number {
 		let node = this.root;
-		if (path.charCodeAt(0) !== 0x2f) return this.chains(node, out, 0);
+		// Not a path from the root (`*`, ''): every layer the walk could reach from the root is offered.
+		if (path.charCodeAt(0) !== 0x2f) return this.endChains(node, out, 0);
 		const length = path.length;
 		let start = 1;
 		for (;;) {
@@ -100,14 +116,22 @@ export class SegmentIndex {
 			const child = childFor(node, path, start, end);
 			// A parameter takes any non-empty segment.
 			const param = end !== start ? node.param : null;
-			if (child !== undefined && param !== null) return this.collectBranches(path, out, node, start);
-			if (child !== undefined) node = child;
-			else if (param !== null) node = param;
-			else break;
-			if (end === length) break;
+			if (child !== undefined) {
+				// Both branches, or an empty last segment (a trailing slash) that a child takes while
+				// this node's exact layers match it too: the general walk.
+				if (param !== null || start === length) return this.collectBranches(path, out, node, start);
+				node = child;
+			} else if (param !== null) {
+				node = param;
+			} else {
+				break;
+			}
+			if (end === length) return this.endChains(node, out, 0);
 			start = end + 1;
 		}
-		return this.chains(node, out, 0);
+		// The walk stopped before the segment at `start`: exact layers here match only if that is
+		// the empty last segment (a trailing slash).
+		return start === length ? this.endChains(node, out, 0) : this.chains(node, out, 0);
 	}
 
 	/** `collect` from `node` at `start` on, where the walk takes more than one branch. */
@@ -126,13 +150,14 @@ export class SegmentIndex {
 				const child = childFor(current, path, start, end);
 				if (child !== undefined) nextFrontier[nextWidth++] = child;
 				if (current.param !== null && end !== start) nextFrontier[nextWidth++] = current.param;
-				// A node the walk goes no further from: its chain is part of the answer.
-				if (nextWidth === before) count = this.chains(current, out, count);
+				// A node the walk goes no further from, or one at the empty last segment (its exact
+				// layers take the trailing slash): its candidates are part of the answer.
+				if (nextWidth === before || start === length) count = start === length ? this.endChains(current, out, count) : this.chains(current, out, count);
 			}
 			reached += nextWidth;
 			if (reached > MAX_REACHED || count > MAX_LISTS) return -1;
 			if (end === length) {
-				for (let i = 0; i < nextWidth; i++) count = this.chains(nextFrontier[i], out, count);
+				for (let i = 0; i < nextWidth; i++) count = this.endChains(nextFrontier[i], out, count);
 				break;
 			}
 			if (nextWidth === 0) break;
@@ -145,15 +170,37 @@ export class SegmentIndex {
 		return count > MAX_LISTS ? -1 : count;
 	}
 
-	/** Appends to `out` (at `count`) lists holding the positions of `node` and its ancestors. */
+	/**
+	 * Appends to `out` (at `count`) lists holding the positions of `node` and
+	 * its ancestors, the candidates of a path that goes on below `node`; an
+	 * empty list is left out (so that one non-empty list keeps the cursor on
+	 * its single-list path).
+	 */
 	private chains(node: TrieNode, out: number[][], count: number): number {
 		const chain = this.chainOf(node);
 		if (chain !== null) {
-			out[count++] = chain;
+			if (chain.length !== 0) out[count++] = chain;
 			return count;
 		}
 		count = this.chains(node.parent!, out, count);
 		if (node.positions.length !== 0) out[count++] = node.positions;
+		return count;
+	}
+
+	/** `chains`, and the exact layers of `node`: the candidates of a path that ends at `node`. */
+	private endChains(node: TrieNode, out: number[][], count: number): number {
+		if (node.exact.length === 0) return this.chains(node, out, count);
+		if (node.endChainVersion !== this.version) {
+			const chain = this.chainOf(node);
+			node.endChain = chain === null || chain.length + node.exact.length > MAX_CHAIN ? null : mergeSorted(chain, node.exact);
+			node.endChainVersion = this.version;
+		}
+		if (node.endChain !== null) {
+			out[count++] = node.endChain;
+			return count;
+		}
+		count = this.chains(node, out, count);
+		out[count++] = node.exact;
 		return count;
 	}
 

@@ -12,24 +12,43 @@
  * A key is a literal segment (ASCII, lower-cased: the request side folds the
  * same way, which can only add candidates for a case-sensitive layer) or
  * `PARAM`: one non-empty segment, whatever it holds (a bare `/:name`).
+ *
+ * A layer is *exact* when its keys are all its matches have: one alternative,
+ * every segment a key, then the end of the path (`$`, or `\/?$`: an optional
+ * trailing slash). Every route layer of a plain path (`/users/:id/posts`) is.
+ * An exact layer matches only paths of exactly its segments (and possibly one
+ * trailing slash), so the index offers it only to paths that end at its node,
+ * not to every longer path below it (segment-index.ts).
  */
 
 /** A segment key standing for any one non-empty segment (a bare `/:name` parameter). */
 export const PARAM: unique symbol = Symbol('velox.paramSegment');
 export type SegmentKey = string | typeof PARAM;
 
+export interface SegmentKeys {
+	readonly keys: readonly SegmentKey[];
+	/** Whether a match has exactly these segments, and possibly a trailing slash (see above). */
+	readonly exact: boolean;
+}
+
 const NO_KEYS: readonly SegmentKey[] = [];
-const cache = new WeakMap<RegExp, readonly SegmentKey[]>();
+const UNREADABLE: SegmentKeys = { keys: NO_KEYS, exact: false };
+const cache = new WeakMap<RegExp, SegmentKeys>();
 
 /** The keys of `regexp`, computed once per regular expression (source and flags are immutable). */
 export function segmentKeysOf(regexp: unknown): readonly SegmentKey[] {
-	if (!(regexp instanceof RegExp)) return NO_KEYS;
-	let keys = cache.get(regexp);
-	if (keys === undefined) {
-		keys = readSegmentKeys(regexp.source, regexp.flags);
-		cache.set(regexp, keys);
+	return readCached(regexp).keys;
+}
+
+/** The keys of `regexp` and whether it is exact, computed once per regular expression. */
+export function readCached(regexp: unknown): SegmentKeys {
+	if (!(regexp instanceof RegExp)) return UNREADABLE;
+	let read = cache.get(regexp);
+	if (read === undefined) {
+		read = readKeys(regexp.source, regexp.flags);
+		cache.set(regexp, read);
 	}
-	return keys;
+	return read;
 }
 
 // Flags that leave `^`, `$` and literal characters meaning what they mean here. `m` moves
@@ -46,29 +65,43 @@ const PARAM_GROUPS = ['(?:\\/([^/]+?))', '(?:\\/([^\\/]+?))', '(?:\\/(\\d+))', '
 // What can follow a matched path: its end, an optional trailing slash, or a segment
 // boundary (the lookahead of `end: false` layers, which leave the rest of the path alone).
 const END_TAILS = ['$', '\\/?$', '(?=\\/|$)', '\\/?(?=\\/|$)'];
+// The tails after which nothing of the path is left: the end, or an optional trailing slash then the end.
+const EXACT_TAILS = ['$', '\\/?$'];
 
 export function readSegmentKeys(source: string, flags: string): readonly SegmentKey[] {
-	if (!READABLE_FLAGS.test(flags)) return NO_KEYS;
+	return readKeys(source, flags).keys;
+}
+
+function readKeys(source: string, flags: string): SegmentKeys {
+	if (!READABLE_FLAGS.test(flags)) return UNREADABLE;
 	const alternatives = splitAlternatives(source);
-	if (alternatives === null) return NO_KEYS;
+	if (alternatives === null) return UNREADABLE;
 	// `['/a/:x', '/a/b']` compiles to `^…|^…`: a match has the keys every alternative has.
 	let common: SegmentKey[] | null = null;
+	let exact = false;
 	for (const alternative of alternatives) {
-		if (alternative.charCodeAt(0) !== 0x5e /* ^ */) return NO_KEYS;
-		const keys = keysOfAlternative(alternative, 1);
+		if (alternative.charCodeAt(0) !== 0x5e /* ^ */) return UNREADABLE;
+		const read = { exact: false };
+		const keys = keysOfAlternative(alternative, 1, read);
 		if (common === null) {
 			common = keys;
+			exact = read.exact;
 			continue;
 		}
+		exact = false;
 		let shared = 0;
 		while (shared < common.length && shared < keys.length && common[shared] === keys[shared]) shared++;
 		common.length = shared;
 	}
-	return common === null || common.length === 0 ? NO_KEYS : common;
+	if (common === null) return UNREADABLE;
+	return { keys: common.length === 0 ? NO_KEYS : common, exact };
 }
 
-/** Keys of one `^`-anchored alternative, reading from `position` (just past the `^`). */
-function keysOfAlternative(source: string, position: number): SegmentKey[] {
+/**
+ * Keys of one `^`-anchored alternative, reading from `position` (just past
+ * the `^`); sets `read.exact` when they are all a match has.
+ */
+function keysOfAlternative(source: string, position: number, read: { exact: boolean }): SegmentKey[] {
 	const keys: SegmentKey[] = [];
 	for (;;) {
 		const run = literalRun(source, position);
@@ -80,6 +113,7 @@ function keysOfAlternative(source: string, position: number): SegmentKey[] {
 		if (END_TAILS.includes(rest)) {
 			// The path ends, or a slash follows, right after the literal text: its last segment is whole.
 			keys.push(...segments);
+			read.exact = EXACT_TAILS.includes(rest);
 			return keys;
 		}
 		const group = PARAM_GROUPS.find((candidate) => rest.startsWith(candidate));
@@ -103,7 +137,10 @@ function keysOfAlternative(source: string, position: number): SegmentKey[] {
 		// Go on only when a slash, another parameter or the end follows: in `/:name.json` or
 		// `/:a-:b` the segment goes on, and PARAM already says all that is certain about it.
 		const tail = source.slice(after);
-		if (END_TAILS.includes(tail)) return keys;
+		if (END_TAILS.includes(tail)) {
+			read.exact = EXACT_TAILS.includes(tail);
+			return keys;
+		}
 		if (!tail.startsWith('\\/') && !tail.startsWith('/') && !PARAM_GROUPS.some((candidate) => tail.startsWith(candidate))) return keys;
 	}
 }
