@@ -12,6 +12,7 @@
 import dc from 'node:diagnostics_channel';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type ErrorHandlerFn, forwardRejection, isThenable, kPattern, type Layer, type Next, type RequestHandlerFn } from './router/layer';
+import type { RequestView } from './model';
 import { kMountedApp } from './routes';
 
 /** Channel names; stable, documented in docs/api/tracing.md. */
@@ -90,7 +91,7 @@ interface RequestTrace {
 	ended: boolean;
 }
 
-type Traced = IncomingMessage & { [kTrace]?: RequestTrace; baseUrl?: string };
+type Traced = RequestView<'baseUrl'> & { [kTrace]?: RequestTrace };
 
 /** Whether any `velox:` channel has a subscriber: checked once per request, at the app's entry. */
 export function isTracing(): boolean {

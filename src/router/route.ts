@@ -8,8 +8,9 @@ import { type AnyHandler, Layer, type Next } from './layer';
 import type { PathInput } from './matcher';
 import { lowerCaseMethod, type MethodName, methods } from './methods';
 import { veloxError } from '../errors';
+import type { RequestView } from '../model';
 
-type Request = IncomingMessage & { route?: Route; method: string };
+type Request = RequestView<'route' | 'method'>;
 
 const objectToString = Object.prototype.toString;
 

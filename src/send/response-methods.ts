@@ -12,6 +12,7 @@ import depd from 'depd';
 import { type ErrorCode, type HttpError, veloxError } from '../errors';
 import type { DownloadOptions, ErrorCallback, SendFileOptions } from '../types';
 import type { RequestView } from '../model';
+import type { VeloxResponse } from '../response/types';
 import { compileSendConfig, type SendOptions } from './config';
 import { FileTransfer } from './transfer';
 
@@ -21,10 +22,7 @@ type FileOptions = SendFileOptions & SendOptions;
 type HeaderValue = string | number | readonly string[];
 
 /** What `sendFile`/`download` need of `this`: a response whose `req` may carry the router's `next`. */
-export interface ResponseLike extends ServerResponse {
-	req: RequestView<'next'>;
-	sendFile?: (path: string, options?: FileOptions | ErrorCallback, callback?: ErrorCallback) => void;
-}
+export type ResponseLike = ServerResponse<RequestView<'next'>> & Partial<Pick<VeloxResponse, 'sendFile'>>;
 
 /** A transfer error as Express reports it: send's HttpError, or EISDIR / ECONNABORTED. */
 type TransferError = (Error & { code?: string; syscall?: string }) | HttpError;
