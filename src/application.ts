@@ -10,10 +10,11 @@ import depd from 'depd';
 import { finalHandle } from './final-handler';
 import { handleHttp2, restoreHttp2Prototypes } from './http2';
 import type { Next } from './router/layer';
-import { methods } from './router/methods';
-import type { RequestPrototype } from './request';
+import { type MethodName, methods } from './router/methods';
+import type { RequestPrototype, RequestView } from './model';
 import type { Route } from './router/route';
 import { setKnownHeader } from './response/fast-headers';
+import type { ResponsePrototype } from './response/types';
 import { initRoutingState, kFinalHandler, type RoutedRequest, Router } from './router/router';
 import { compileETag, compileQueryParser, compileTrust, parseQueryStringWithoutSetting, type QueryParserFunction } from './settings';
 import { injectRequest } from './inject';
@@ -37,26 +38,17 @@ interface ViewLike {
 }
 type ViewConstructor = new (name: string, options: { defaultEngine: unknown; root: unknown; engines: Record<string, unknown> }) => ViewLike;
 
-/** The internal shape of an app; the public one is `Application` in types.ts. */
-export interface App extends EventEmitter {
-	(req: IncomingMessage, res: ServerResponse, next?: Next): void;
-	settings: Settings;
-	cache: Record<string, ViewLike>;
-	engines: Record<string, unknown>;
-	locals: Record<string, unknown>;
-	mountpath: unknown;
-	parent?: App;
-	request: RequestPrototype;
-	response: Record<string | symbol, unknown>;
-	_router: Router | undefined;
-	[kQueryParser]?: QueryParserFunction;
-	[kRequestClass]?: unknown;
-	[kResponseClass]?: unknown;
+/** The routing methods other than `get` (`app.post`, `app.delete`, …), assigned by name from `methods` below. */
+type AppMethods = { [M in Exclude<MethodName, 'get'>]: (path: unknown, ...handlers: unknown[]) => App };
+
+/** The members of the application prototype: what `velox()` mixes into each app. */
+interface AppMembers extends AppMethods {
 	init(): void;
 	defaultConfiguration(): void;
 	lazyrouter(): void;
 	handle(req: IncomingMessage, res: ServerResponse, callback?: Next): void;
 	set(setting: string, ...value: unknown[]): unknown;
+	/** `app.get(setting)`, or `app.get(path, …handlers)`. */
 	get(setting: string, ...handlers: unknown[]): unknown;
 	enabled(setting: string): boolean;
 	disabled(setting: string): boolean;
@@ -65,10 +57,9 @@ export interface App extends EventEmitter {
 	path(): string;
 	use(...args: unknown[]): App;
 	route(path: unknown): Route;
-	param(name: unknown, fn: unknown): App;
+	param(name: unknown, fn?: unknown): App;
 	engine(ext: string, fn: unknown): App;
 	all(path: unknown, ...handlers: unknown[]): App;
-	/** The other routing methods (`app.post`, `app.delete`, …) are added from `methods`; `get` is `app.get(setting)` above. */
 	del(...args: unknown[]): unknown;
 	render(name: string, options?: unknown, callback?: RenderCallback): void;
 	listen(...args: unknown[]): Server;
@@ -76,12 +67,31 @@ export interface App extends EventEmitter {
 	inject(options: unknown): unknown;
 }
 
-/** What `handle` and mounting read and set on a request: the router's view of it, plus the app's own members. */
-interface VeloxRequestLike extends RoutedRequest {
-	app?: App;
-	res?: ServerResponse;
+/** The internal shape of an app: a request listener with the prototype's members and its own state. */
+export interface App extends EventEmitter, AppMembers, Express.Application {
+	(req: IncomingMessage, res: ServerResponse, next?: Next): void;
+	settings: Settings;
+	cache: Record<string, ViewLike>;
+	engines: Record<string, unknown>;
+	locals: Record<string, unknown>;
+	mountpath: unknown;
+	parent?: App;
+	request: RequestPrototype;
+	response: ResponsePrototype;
+	_router: Router | undefined;
 	[kQueryParser]?: QueryParserFunction;
+	[kRequestClass]?: unknown;
+	[kResponseClass]?: unknown;
+	/** Express 3's router: on an app, a getter that throws (see `defaultConfiguration`). */
+	readonly router?: unknown;
+	/** Declared by @types/express's `Application`, absent from an Express 4 app (and never read by Velox). */
+	resource?: unknown;
+	map?: unknown;
+	stack?: unknown;
 }
+
+/** What `handle` and mounting read and set on a request: the router's view, and `app`, `res` (declared in model.ts). */
+type VeloxRequestLike = RoutedRequest & RequestView<'app' | 'res'>;
 
 function logError(this: App, err: unknown): void {
 	if (this.get('env') !== 'test') {
@@ -90,8 +100,15 @@ function logError(this: App, err: unknown): void {
 	}
 }
 
-export const application: Record<string, unknown> = {};
-const app = application as unknown as App;
+/**
+ * The application prototype (`velox.application`): the members above; an app's own state is
+ * absent from it. The public shape is `Application` in types/application.ts.
+ */
+export type ApplicationPrototype = AppMembers & Partial<Omit<App, keyof AppMembers>>;
+
+// Filled member by member below.
+export const application = {} as ApplicationPrototype;
+const app = application;
 
 app.init = function init(this: App): void {
 	// Bound: one View per distinct name rendered with `view cache` on, found on disk; names come from
@@ -300,12 +317,14 @@ app.disable = function disable(this: App, setting: string): App {
 	return this.set(setting, false) as App;
 };
 
+// One function per method; `get` also reads a setting, so its result is typed `unknown` here.
+type RouteMethod = (this: App, path: unknown, ...handlers: unknown[]) => unknown;
 for (const method of methods) {
-	application[method] = function routeMethod(this: App, path: unknown, ...handlers: unknown[]): unknown {
+	(application as Record<MethodName, RouteMethod>)[method] = function routeMethod(this: App, path: unknown, ...handlers: unknown[]): unknown {
 		if (method === 'get' && handlers.length === 0) return this.set(path as string);
 		this.lazyrouter();
 		const route = this._router!.route(path as string);
-		(route[method] as (...args: unknown[]) => unknown).apply(route, handlers);
+		route[method].apply(route, handlers);
 		return this;
 	};
 }
@@ -313,11 +332,11 @@ for (const method of methods) {
 app.all = function all(this: App, path: unknown, ...handlers: unknown[]): App {
 	this.lazyrouter();
 	const route = this._router!.route(path as string);
-	for (const method of methods) (route[method] as (...args: unknown[]) => unknown).apply(route, handlers);
+	for (const method of methods) route[method].apply(route, handlers);
 	return this;
 };
 
-app.del = deprecate.function(application.delete as (...args: unknown[]) => unknown, 'app.del: Use app.delete instead');
+app.del = deprecate.function(application.delete, 'app.del: Use app.delete instead');
 
 app.render = function render(this: App, name: string, options?: unknown, callback?: RenderCallback): void {
 	const cache = this.cache;

@@ -10,6 +10,7 @@ import onFinished from 'on-finished';
 import statuses from 'statuses';
 import { discardBody, isAnsweredEarly } from './body/discard';
 import { createHtmlDocument } from './html';
+import type { RequestView } from './model';
 import { pathnameOf } from './url';
 
 const DOUBLE_SPACE_REGEXP = /\x20{2}/g;
@@ -126,7 +127,7 @@ function responseStatusCode(res: ServerResponse): number {
 	return typeof status === 'number' && status >= 400 && status <= 599 ? status : 500;
 }
 
-function resourceName(req: IncomingMessage & { originalUrl?: string }): string {
+function resourceName(req: RequestView<'originalUrl'>): string {
 	const pathname = pathnameOf(req.originalUrl ?? req.url);
 	return pathname ?? 'resource';
 }

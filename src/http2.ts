@@ -177,7 +177,7 @@ export function http2ResponsePrototype(app: App): object {
 	let proto = target[kHttp2Response];
 	if (proto === undefined) {
 		const node = loadHttp2().Http2ServerResponse.prototype;
-		proto = layered(node, app.response, response, responseOverrides(node as unknown as Http2ResponseProto));
+		proto = layered(node, app.response, response, responseOverrides(node as Http2ResponseProto));
 		target[kHttp2Response] = proto;
 	}
 	return proto;
@@ -194,7 +194,7 @@ export function http2ResponsePrototype(app: App): object {
 function markBody(req: IncomingMessage): void {
 	const headers = req.headers;
 	if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return;
-	const stream = (req as unknown as { stream?: { endAfterHeaders?: boolean } }).stream;
+	const stream = (req as { stream?: { endAfterHeaders?: boolean } }).stream;
 	if (stream !== undefined && stream.endAfterHeaders === false) headers['transfer-encoding'] = 'chunked';
 }
 
@@ -206,7 +206,7 @@ export function handleHttp2(app: App, req: IncomingMessage, res: ServerResponse,
 	const state = req as IncomingMessage & RequestState;
 	if (initRoutingState(req as RoutedRequest, app[kQueryParser])) {
 		markBody(req);
-		trackHttp2Session((req as unknown as { stream?: { session?: Http2Session } }).stream?.session);
+		trackHttp2Session((req as { stream?: { session?: Http2Session } }).stream?.session);
 	}
 	Object.setPrototypeOf(req, http2RequestPrototype(app));
 	Object.setPrototypeOf(res, http2ResponsePrototype(app));

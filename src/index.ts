@@ -44,7 +44,8 @@ function createApplication(): T.Express {
 	app.request = Object.create(request, { app: { configurable: true, enumerable: true, writable: true, value: app } });
 	app.response = Object.create(response, { app: { configurable: true, enumerable: true, writable: true, value: app } });
 	app.init();
-	return app as unknown as T.Express;
+	// Checked: the internal `App` and the public `Express` overlap member by member.
+	return app as T.Express;
 }
 
 /** The type of `require('velox')`: the factory and its static members, as @types/express types `express`. */
@@ -79,12 +80,16 @@ interface Velox {
 }
 
 const velox = createApplication as Velox;
-// The implementation's objects are typed by their own (internal) types; the public ones describe them.
+// The implementation's objects are typed by the internal model (model.ts, application.ts,
+// response/types.ts, router/); each `as` below is checked by the compiler: the two types must
+// overlap member by member (docs/design.md, "Type model").
+// The one bridge: @types/express types `express.application` as the callable `Application`,
+// while the prototype is a plain object (what `velox()` mixes into each app function).
 velox.application = application as unknown as T.Application;
 velox.request = request as T.Request;
-velox.response = response as unknown as T.Response;
-velox.Route = RouteClass as unknown as T.RouteConstructor;
-velox.Router = RouterFactory as unknown as Velox['Router'];
+velox.response = response as T.Response;
+velox.Route = RouteClass as T.RouteConstructor;
+velox.Router = RouterFactory as Velox['Router'];
 // The parsers load with their first use (startup; see lazy.ts).
 velox.json = function json(options) {
 	return loadBodyParsers().json(options);

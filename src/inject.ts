@@ -179,7 +179,10 @@ export function injectRequest(app: Dispatcher, input: InjectOptions | string = {
 		if (stream !== undefined && !given.has('content-length') && !given.has('transfer-encoding')) rawHeaders.push('Transfer-Encoding', 'chunked');
 
 		const socket = new InjectSocket(options, encrypted);
-		const req = new IncomingMessage(socket as unknown as Socket);
+		// The one bridge here: node's request and response take any duplex stream with a socket's
+		// address fields (what InjectSocket is), while @types/node asks for a net.Socket.
+		const stand = socket as unknown as Socket;
+		const req = new IncomingMessage(stand);
 		req.method = method;
 		req.url = target;
 		req.httpVersionMajor = 1;
@@ -190,7 +193,7 @@ export function injectRequest(app: Dispatcher, input: InjectOptions | string = {
 
 		const res = new ServerResponse(req);
 		if (/(?:^|,)\s*close\s*(?:,|$)/i.test(String(req.headers.connection ?? ''))) res.shouldKeepAlive = false;
-		res.assignSocket(socket as unknown as Socket);
+		res.assignSocket(stand);
 
 		let settled = false;
 		res.once('finish', () => {

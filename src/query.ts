@@ -2,12 +2,13 @@
  * `velox.query(options)`: Express 4's exported query middleware (qs with
  * `allowPrototypes` for back-compat, or a custom parser function).
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type qs from 'qs';
 import { loadQs } from './lazy';
+import type { RequestView } from './model';
 import { queryStringOf } from './url';
 
-type QueryRequest = IncomingMessage & { query?: unknown };
+type QueryRequest = RequestView<'query'>;
 
 /**
  * Parses the query string into `req.query` unless something already did.

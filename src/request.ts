@@ -12,15 +12,15 @@
  * the same value without a call, lower-casing and a switch per read.
  */
 import { loadAccepts, loadTypeIs } from './lazy';
-import { IncomingMessage, type ServerResponse } from 'node:http';
+import { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import { parse as legacyParse } from 'node:url';
 import depd from 'depd';
 import fresh from 'fresh';
 import proxyaddr from 'proxy-addr';
 import parseRange from 'range-parser';
-import type { App } from './application';
-import type { QueryParserFunction, TrustFunction } from './settings';
+import type { Negotiated, RequestPrototype, VeloxRequest } from './model';
+import type { TrustFunction } from './settings';
 import { kQueryParser } from './symbols';
 import { signalDescriptor } from './timeout';
 import { pathnameOf, queryStringOf } from './url';
@@ -29,42 +29,8 @@ import { hasOwn } from './utils';
 
 const deprecate = depd('velox');
 
-/** What the members below read from a request; `app` is there once an app handled it. */
-interface VeloxRequest extends IncomingMessage {
-	app: App;
-	res?: ServerResponse;
-	params?: Record<string, unknown>;
-	body?: unknown;
-	query?: unknown;
-	originalUrl?: string;
-	readonly hostname: string | undefined;
-	readonly protocol: string;
-	readonly fresh: boolean;
-	[kQueryParser]?: QueryParserFunction;
-}
-
-type Negotiate = (...values: unknown[]) => unknown;
-
-type Negotiator = (this: VeloxRequest, ...values: unknown[]) => unknown;
-
-/**
- * The request prototype's own methods, by name, so a misspelt member does not type-check (the
- * getters are defined by name with `defineGetter`). The public shape is `Request` in types/request.ts.
- */
-export interface RequestPrototype extends IncomingMessage {
-	get: (this: VeloxRequest, name: string) => string | string[] | undefined;
-	header: (this: VeloxRequest, name: string) => string | string[] | undefined;
-	accepts: Negotiator;
-	acceptsEncodings: Negotiator;
-	acceptsEncoding: Negotiator;
-	acceptsCharsets: Negotiator;
-	acceptsCharset: Negotiator;
-	acceptsLanguages: Negotiator;
-	acceptsLanguage: Negotiator;
-	range: (this: VeloxRequest, size: number, options?: parseRange.Options) => parseRange.Result | parseRange.Ranges | undefined;
-	param: (this: VeloxRequest, ...args: [name?: string, defaultValue?: unknown]) => unknown;
-	is: (this: VeloxRequest, ...types: unknown[]) => string | false | null;
-}
+/** `this` in the members below: the one request model (model.ts). */
+type Negotiate = (...values: unknown[]) => Negotiated;
 
 export const request: RequestPrototype = Object.create(IncomingMessage.prototype);
 
@@ -114,7 +80,7 @@ request.header = header;
  * // Accept: text/*, application/json
  * req.accepts('html', 'json'); // => 'html'
  */
-request.accepts = function acceptsTypes(this: VeloxRequest, ...types: unknown[]): unknown {
+request.accepts = function acceptsTypes(this: VeloxRequest, ...types: unknown[]): Negotiated {
 	const accept = loadAccepts()(this);
 	return (accept.types as Negotiate).apply(accept, types);
 };
@@ -125,7 +91,7 @@ request.accepts = function acceptsTypes(this: VeloxRequest, ...types: unknown[])
  * @example
  * req.acceptsEncodings('gzip', 'deflate'); // => 'gzip'
  */
-request.acceptsEncodings = function acceptsEncodings(this: VeloxRequest, ...encodings: unknown[]): unknown {
+request.acceptsEncodings = function acceptsEncodings(this: VeloxRequest, ...encodings: unknown[]): Negotiated {
 	const accept = loadAccepts()(this);
 	return (accept.encodings as Negotiate).apply(accept, encodings);
 };
@@ -137,7 +103,7 @@ request.acceptsEncoding = deprecate.function(request.acceptsEncodings as Negotia
  * @example
  * req.acceptsCharsets('utf-8'); // => 'utf-8'
  */
-request.acceptsCharsets = function acceptsCharsets(this: VeloxRequest, ...charsets: unknown[]): unknown {
+request.acceptsCharsets = function acceptsCharsets(this: VeloxRequest, ...charsets: unknown[]): Negotiated {
 	const accept = loadAccepts()(this);
 	return (accept.charsets as Negotiate).apply(accept, charsets);
 };
@@ -149,7 +115,7 @@ request.acceptsCharset = deprecate.function(request.acceptsCharsets as Negotiate
  * @example
  * req.acceptsLanguages('en', 'fr'); // => 'fr' for Accept-Language: fr
  */
-request.acceptsLanguages = function acceptsLanguages(this: VeloxRequest, ...languages: unknown[]): unknown {
+request.acceptsLanguages = function acceptsLanguages(this: VeloxRequest, ...languages: unknown[]): Negotiated {
 	const accept = loadAccepts()(this);
 	return (accept.languages as Negotiate).apply(accept, languages);
 };

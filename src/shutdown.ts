@@ -66,7 +66,7 @@ interface ParserLike {
 function httpSockets(server: AnyServer): Array<Socket & { _httpMessage?: ServerResponse | null }> {
 	const symbol = Object.getOwnPropertySymbols(server).find((s) => s.description === 'http.server.connections');
 	if (symbol === undefined) return [];
-	const list = (server as unknown as Record<symbol, { all?: () => ParserLike[] } | undefined>)[symbol];
+	const list = (server as AnyServer & Record<symbol, { all?: () => ParserLike[] } | undefined>)[symbol];
 	if (list === undefined || typeof list.all !== 'function') return [];
 	const sockets: Array<Socket & { _httpMessage?: ServerResponse | null }> = [];
 	for (const parser of list.all()) if (parser.socket) sockets.push(parser.socket);
@@ -74,7 +74,7 @@ function httpSockets(server: AnyServer): Array<Socket & { _httpMessage?: ServerR
 }
 
 function sessionsOf(server: AnyServer): Set<Http2Session> {
-	const tracked = server as unknown as TrackedServer;
+	const tracked = server as TrackedServer;
 	let sessions = tracked[kSessions];
 	if (sessions === undefined) {
 		const created = new Set<Http2Session>();
@@ -104,7 +104,7 @@ const seenSessions = new WeakSet<Http2Session>();
 export function trackHttp2Session(session: Http2Session | undefined): void {
 	if (session === undefined || seenSessions.has(session)) return;
 	seenSessions.add(session);
-	const server = (session.socket as unknown as { server?: AnyServer | null } | undefined)?.server;
+	const server = (session.socket as { server?: AnyServer | null } | undefined)?.server;
 	if (server) addSession(sessionsOf(server), session);
 }
 
@@ -146,7 +146,7 @@ function closeIdle(server: AnyServer): void {
  */
 export function shutdown(server: NetServer | HttpServer, options: ShutdownOptions = {}): Promise<void> {
 	const target = server as AnyServer;
-	const tracked = target as unknown as TrackedServer;
+	const tracked = target as TrackedServer;
 	const running = tracked[kShutdown];
 	if (running !== undefined) return running;
 	const deadline = toMilliseconds(options.timeout ?? 10_000);

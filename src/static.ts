@@ -3,7 +3,7 @@
  * 1.16 (Express 4's `express.static`) on Velox's own file-sending engine.
  */
 import type { Stats } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import mime from 'mime';
 import { type HttpError, veloxError } from './errors';
@@ -11,6 +11,7 @@ import { compileSendConfig, type SendConfig, type SendOptions } from './send/con
 import { redirectToDirectory } from './send/redirect';
 import { FileTransfer } from './send/transfer';
 import { pathnameOf } from './url';
+import type { RequestView } from './model';
 import type { Next } from './router/layer';
 
 export interface ServeStaticOptions<Res extends ServerResponse = ServerResponse> extends SendOptions {
@@ -22,7 +23,7 @@ export interface ServeStaticOptions<Res extends ServerResponse = ServerResponse>
 	setHeaders?: (res: Res, path: string, stat: Stats) => void;
 }
 
-type StaticRequest = IncomingMessage & { originalUrl?: string };
+type StaticRequest = RequestView<'originalUrl'>;
 
 /** What one `velox.static` middleware computed at registration. */
 interface StaticSettings {

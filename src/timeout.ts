@@ -129,7 +129,7 @@ type Method = (...args: never[]) => unknown;
 function guardLateWrites(res: ClosableResponse): void {
 	if (res[kGuarded] === true) return;
 	res[kGuarded] = true;
-	const target = res as unknown as Record<string, Method>;
+	const target = res as ClosableResponse & Record<string, Method>;
 	const headerMethod = (name: string): void => {
 		const original = target[name] as (this: ServerResponse, ...args: unknown[]) => unknown;
 		target[name] = function guardedHeader(this: ServerResponse, ...args: unknown[]): unknown {

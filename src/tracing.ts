@@ -11,7 +11,8 @@
  */
 import dc from 'node:diagnostics_channel';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { forwardRejection, isThenable, kPattern, type Layer, type Next } from './router/layer';
+import { type ErrorHandlerFn, forwardRejection, isThenable, kPattern, type Layer, type Next, type RequestHandlerFn } from './router/layer';
+import type { RequestView } from './model';
 import { kMountedApp } from './routes';
 
 /** Channel names; stable, documented in docs/api/tracing.md. */
@@ -90,7 +91,7 @@ interface RequestTrace {
 	ended: boolean;
 }
 
-type Traced = IncomingMessage & { [kTrace]?: RequestTrace; baseUrl?: string };
+type Traced = RequestView<'baseUrl'> & { [kTrace]?: RequestTrace };
 
 /** Whether any `velox:` channel has a subscriber: checked once per request, at the app's entry. */
 export function isTracing(): boolean {
@@ -192,9 +193,7 @@ export function traceLayer(layer: Layer, error: unknown, req: IncomingMessage, r
 	if (layerStart.hasSubscribers) layerStart.publish(message);
 	try {
 		const result =
-			error === undefined
-				? layer.handle(req as never, res as never, tracedNext as never)
-				: layer.handle(error as never, req as never, res as never, tracedNext as never);
+			error === undefined ? (layer.handle as RequestHandlerFn)(req, res, tracedNext) : (layer.handle as ErrorHandlerFn)(error, req, res, tracedNext);
 		if (isThenable(result)) forwardRejection(result, tracedNext);
 	} catch (err) {
 		tracedNext(err);

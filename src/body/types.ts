@@ -4,13 +4,10 @@
  * wherever an Express request handler is expected.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestView } from '../model';
 
-/** The request fields the body parsers read and write. */
-export interface BodyRequest extends IncomingMessage {
-	body?: unknown;
-	/** Set by every body parser that took the request, as body-parser does: later parsers skip it. */
-	_body?: boolean;
-}
+/** The request fields the body parsers read and write (declared in model.ts; `_body` is set by every parser that took the request, as body-parser does: later parsers skip it). */
+export type BodyRequest = RequestView<'body' | '_body'>;
 
 /** A body-parsing middleware. */
 export type BodyParserMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;

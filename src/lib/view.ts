@@ -15,7 +15,7 @@ interface ViewConstructor {
 
 const View = function View(this: unknown, name: unknown, options: ViewOptions): VeloxView | undefined {
 	return construct(VeloxView, [name, options], new.target, this);
-} as unknown as ViewConstructor;
+} as ViewConstructor;
 View.prototype = VeloxView.prototype;
 
 export = View;

@@ -17,7 +17,8 @@ export function format(this: VeloxResponse, object: Record<string, FormatCallbac
 	const req = this.req;
 	const next = req.next;
 	const keys = Object.keys(object).filter((key) => key !== 'default');
-	const key = keys.length > 0 ? req.accepts(keys) : false;
+	// Given a list, `accepts` answers one of it or false.
+	const key = keys.length > 0 ? (req.accepts(keys) as string | false) : false;
 
 	this.vary('Accept');
 

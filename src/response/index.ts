@@ -22,18 +22,18 @@ import { getKnownHeader, setKnownHeader } from './fast-headers';
 import { format } from './format';
 import { json, jsonp, twoArgumentBody } from './json';
 import { location, redirect } from './redirect';
-import type { HeaderValue, Next, RenderCallback, VeloxResponse } from './types';
+import type { HeaderValue, Next, RenderCallback, ResponsePrototype, VeloxResponse } from './types';
 
 const deprecate = depd('velox');
 
-export const response: Record<string | symbol, unknown> = Object.create(ServerResponse.prototype);
+export const response: ResponsePrototype = Object.create(ServerResponse.prototype);
 
 const charsetRegExp = /;\s*charset\s*=/;
 
 // mime@1's `charsets.lookup` takes an optional fallback its types call required.
-const mimeCharsets = mime.charsets as unknown as { lookup(type: string): string | undefined };
+const mimeCharsets = mime.charsets as { lookup(type: string): string | undefined };
 // mime@1's extension table, untyped by @types/mime.
-const mimeTypes = mime as unknown as { types: Record<string, string | undefined> };
+const mimeTypes = mime as typeof mime & { types: Record<string, string | undefined> };
 
 /**
  * Sets the status code. Chainable. As in express@4.22 a string or fractional

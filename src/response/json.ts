@@ -42,7 +42,8 @@ export function jsonp(this: VeloxResponse, obj?: unknown, ...rest: unknown[]): V
 	const value = rest.length === 1 ? twoArgumentBody(this, 'jsonp', obj, rest[0], deprecate) : obj;
 	const settings = this.app.settings;
 	let body = stringify(value, settings['json replacer'], settings['json spaces'], settings['json escape']);
-	let callback = this.req.query[settings['jsonp callback name'] as string];
+	// As in Express, `req.query` is taken to be an object (the query parser's, or a middleware's).
+	let callback = (this.req.query as Record<string, unknown>)[settings['jsonp callback name'] as string];
 
 	if (!this.getHeader('Content-Type')) {
 		this.setHeader('X-Content-Type-Options', 'nosniff');

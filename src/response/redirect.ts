@@ -22,7 +22,8 @@ export function location(this: VeloxResponse, url: string): VeloxResponse {
 	let loc: string;
 	if (url === 'back') {
 		deprecate('res.location("back"): use res.location(req.get("Referrer") || "/") and refer to https://dub.sh/security-redirect for best practices');
-		loc = this.req.get('Referrer') || '/';
+		// Only `Set-Cookie` comes as a list.
+		loc = (this.req.get('Referrer') as string | undefined) || '/';
 	} else {
 		loc = String(url);
 	}

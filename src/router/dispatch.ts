@@ -13,6 +13,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import { finalHandle } from '../final-handler';
+import type { VeloxResponse } from '../response/types';
 import { pathnameOf, protohostOf } from '../url';
 import { type CandidateCursor, cursorFor } from './candidates';
 import type { Layer, Next, ParamsRecord } from './layer';
@@ -289,10 +290,8 @@ function mergeParams(params: ParamsRecord, parent: ParamsRecord | undefined): Pa
 	return Object.assign(obj, params);
 }
 
-interface OptionsResponse extends ServerResponse {
-	set?: (field: string, value: string) => unknown;
-	send?: (body: string) => unknown;
-}
+/** A response with, when an app's prototype gave it them, `res.set` and `res.send` (a bare router's has neither). */
+type OptionsResponse = ServerResponse & Partial<Pick<VeloxResponse, 'set' | 'send'>>;
 
 function sendOptionsResponse(res: ServerResponse, options: string[], next: (err: unknown) => void): void {
 	try {

@@ -13,9 +13,10 @@ import { hasOwn } from '../utils';
 
 /** What a handler calls to pass control on: nothing, an error, or `'route'` / `'router'`. The one declaration of `next` inside Velox; the public one is `NextFunction` (src/types/handlers.ts). */
 export type Next = (err?: unknown) => void;
-export type AnyHandler = (...args: never[]) => unknown;
-type RequestHandlerFn = (req: IncomingMessage, res: ServerResponse, next: Next) => unknown;
-type ErrorHandlerFn = (err: unknown, req: IncomingMessage, res: ServerResponse, next: Next) => unknown;
+export type RequestHandlerFn = (req: IncomingMessage, res: ServerResponse, next: Next) => unknown;
+export type ErrorHandlerFn = (err: unknown, req: IncomingMessage, res: ServerResponse, next: Next) => unknown;
+/** A layer's function: a handler, or an error handler (four parameters; told apart by `length`, as in Express). */
+export type AnyHandler = RequestHandlerFn | ErrorHandlerFn;
 
 export type ParamsRecord = Record<string | number, string | undefined>;
 
@@ -132,7 +133,7 @@ export class Layer {
 	// Load-bearing name (Express 4 internal, pinned by test/compat.load-bearing.test.ts): wrapped
 	// by APM agents and OpenTelemetry-style instrumentation, as `handle_request` below.
 	handle_error(error: unknown, req: IncomingMessage, res: ServerResponse, next: Next): void {
-		const fn = this.handle as unknown as ErrorHandlerFn;
+		const fn = this.handle as ErrorHandlerFn;
 		if (fn.length !== 4) {
 			next(error);
 			return;
@@ -150,7 +151,7 @@ export class Layer {
 	// express-async-errors replaces `Layer.prototype.handle_request`; every layer, route
 	// layers included, is entered through it so such a patch sees all of them.
 	handle_request(req: IncomingMessage, res: ServerResponse, next: Next): void {
-		const fn = this.handle as unknown as RequestHandlerFn;
+		const fn = this.handle as RequestHandlerFn;
 		if (fn.length > 3) {
 			next();
 			return;

@@ -4,19 +4,23 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { flatten } from '../utils';
-import { Layer, type Next } from './layer';
+import { type AnyHandler, Layer, type Next } from './layer';
 import type { PathInput } from './matcher';
-import { lowerCaseMethod, methods } from './methods';
+import { lowerCaseMethod, type MethodName, methods } from './methods';
 import { veloxError } from '../errors';
+import type { RequestView } from '../model';
 
-type Handler = (...args: never[]) => unknown;
-type Request = IncomingMessage & { route?: Route; method: string };
+type Request = RequestView<'route' | 'method'>;
 
 const objectToString = Object.prototype.toString;
 
+/** The per-method adders (`route.get`, `route.post`, …), installed on the prototype below. */
+type RouteMethods = { [M in MethodName]: (...handlers: unknown[]) => Route };
+
+export interface Route extends RouteMethods {}
+
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above names the adders put on the prototype at load time (below)
 export class Route {
-	/** Per-method adders (`route.get`, `route.post`, …) are installed on the prototype below. */
-	[method: string]: unknown;
 	path: PathInput;
 	stack: Layer[] = [];
 	methods: Record<string, boolean> = {};
@@ -126,7 +130,7 @@ function addHandlers<R extends Route>(route: R, method: string | undefined, args
 			if (method === undefined) throw veloxError('VELOX_ERR_ROUTE_ALL_CALLBACK', objectToString.call(handle));
 			throw veloxError('VELOX_ERR_ROUTE_METHOD_CALLBACK', method, objectToString.call(handle));
 		}
-		const layer = new Layer('/', {}, handle as Handler);
+		const layer = new Layer('/', {}, handle as AnyHandler);
 		layer.method = method;
 		route.methods[method ?? '_all'] = true;
 		route.stack.push(layer);

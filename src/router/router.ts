@@ -19,28 +19,22 @@ import depd from 'depd';
 import { splitUseArguments } from '../utils';
 import { type IndexedRouter, kRouteIndex } from './candidates';
 import { Dispatch, kFinalHandler } from './dispatch';
-import { isThenable, Layer, type Next, type ParamsRecord } from './layer';
+import { type AnyHandler, isThenable, Layer, type Next, type ParamsRecord } from './layer';
 import type { PathInput } from './matcher';
-import { methods } from './methods';
+import { type MethodName, methods } from './methods';
 import { Route } from './route';
-import { listRoutes } from '../routes';
+import { listRoutes, type RouteList } from '../routes';
 import { toError, veloxError } from '../errors';
 import { kQueryParser } from '../symbols';
+import type { RequestView } from '../model';
 import type { RouterOptions } from '../types/router';
 
 export { kFinalHandler };
 
 const deprecate = depd('velox');
 
-export interface RoutedRequest extends IncomingMessage {
-	url: string;
-	method: string;
-	baseUrl?: string;
-	originalUrl?: string;
-	params?: ParamsRecord;
-	next?: Next;
-	route?: Route;
-}
+/** What the router reads and sets on a request (the members are declared in model.ts). */
+export type RoutedRequest = RequestView<'url' | 'method' | 'baseUrl' | 'originalUrl' | 'params' | 'next' | 'route' | typeof kQueryParser>;
 
 /**
  * Creates on `req`, unless an outer app already did, the own properties the router sets before
@@ -49,7 +43,7 @@ export interface RoutedRequest extends IncomingMessage {
  * Hot path — measured (http.createServer(app)): properties first added after a prototype swap
  * cost ~15 µs per request in all, so they are created before it.
  */
-export function initRoutingState(req: RoutedRequest & { [kQueryParser]?: unknown }, queryParser: unknown): boolean {
+export function initRoutingState(req: RoutedRequest, queryParser: RoutedRequest[typeof kQueryParser]): boolean {
 	if (req.originalUrl !== undefined) return false;
 	req.next = undefined;
 	req.baseUrl = undefined;
@@ -70,7 +64,10 @@ export interface ParamCalled {
 	value: unknown;
 }
 
-export interface Router {
+/** `router.all(path, …)` and the per-method adders (`router.get`, …), put on the factory by name below. */
+type RouterMethods = { [M in MethodName | 'all']: (path: PathInput, ...handlers: unknown[]) => Router };
+
+export interface Router extends RouterMethods {
 	(req: IncomingMessage, res: ServerResponse, next?: Next): void;
 	params: Record<string, ParamCallback[]>;
 	_params: ParamFactory[];
@@ -85,9 +82,12 @@ export interface Router {
 	param(name: string | ParamFactory, fn?: unknown): Router | undefined;
 	use(...args: unknown[]): Router;
 	route(path: PathInput): Route;
-	all(path: PathInput, ...handlers: unknown[]): Router;
-	[method: string]: unknown;
+	routes(): RouteList;
 }
+
+/** The factory, which is also every router's prototype (as in Express 4): it carries the methods. */
+export type RouterFactory = ((options?: RouterOptions) => Router) &
+	Pick<Router, 'handle' | 'process_params' | 'param' | 'use' | 'route' | 'routes' | keyof RouterMethods>;
 
 const objectRegExp = /^\[object (\S+)\]$/;
 
@@ -113,7 +113,7 @@ export const Router = function Router(options?: RouterOptions): Router {
 	router.strict = opts.strict;
 	router.stack = [];
 	return router;
-} as unknown as Router & ((options?: RouterOptions) => Router);
+} as RouterFactory;
 
 Router.param = function param(this: Router, name: string | ParamFactory, fn?: unknown): Router | undefined {
 	if (typeof name === 'function') {
@@ -265,7 +265,7 @@ Router.use = function use(this: Router, ...args: unknown[]): Router {
 		if (typeof fn !== 'function') {
 			throw veloxError('VELOX_ERR_ROUTER_USE_TYPE', gettype(fn));
 		}
-		const layer = new Layer(path as PathInput, { sensitive: this.caseSensitive, strict: false, end: false }, fn as Next);
+		const layer = new Layer(path as PathInput, { sensitive: this.caseSensitive, strict: false, end: false }, fn as AnyHandler);
 		layer.route = undefined;
 		this.stack.push(layer);
 	}
@@ -286,10 +286,10 @@ Router.route = function route(this: Router, path: PathInput): Route {
 	return created;
 };
 
-for (const method of [...methods, 'all']) {
-	(Router as unknown as Record<string, unknown>)[method] = function addRoute(this: Router, path: PathInput, ...handlers: unknown[]): Router {
+for (const method of [...methods, 'all'] as const) {
+	Router[method] = function addRoute(this: Router, path: PathInput, ...handlers: unknown[]): Router {
 		const route = this.route(path);
-		(route[method] as (...args: unknown[]) => unknown).apply(route, handlers);
+		route[method].apply(route, handlers);
 		return this;
 	};
 }

@@ -2,11 +2,12 @@
  * The small HTML documents of the engine and `velox.static`'s redirect of a
  * directory to its trailing-slash URL, byte for byte as serve-static 1.16.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { format, parse } from 'node:url';
 import encodeUrl from 'encodeurl';
 import escapeHtml from 'escape-html';
 import { createHtmlDocument } from '../html';
+import type { RequestView } from '../model';
 
 /**
  * Collapses leading slashes into one. Security: `//evil.example/` as a
@@ -46,7 +47,7 @@ export function directoryLocation(originalUrl: string): string {
  * @example
  * redirectToDirectory(req, res); // GET /docs → 301 Location: /docs/
  */
-export function redirectToDirectory(req: IncomingMessage & { originalUrl?: string }, res: ServerResponse): void {
+export function redirectToDirectory(req: RequestView<'originalUrl'>, res: ServerResponse): void {
 	const original = typeof req.originalUrl === 'string' ? req.originalUrl : (req.url ?? '');
 	const location = encodeUrl(directoryLocation(original));
 	const doc = createHtmlDocument('Redirecting', 'Redirecting to ' + escapeHtml(location));

@@ -4,13 +4,15 @@
  * argument handling, errors and callback rules.
  */
 import type { Stats } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { resolve } from 'node:path';
 import contentDisposition from 'content-disposition';
 import depd from 'depd';
 import { type ErrorCode, type HttpError, veloxError } from '../errors';
 import type { DownloadOptions, ErrorCallback, SendFileOptions } from '../types';
+import type { RequestView } from '../model';
+import type { VeloxResponse } from '../response/types';
 import { compileSendConfig, type SendOptions } from './config';
 import { FileTransfer } from './transfer';
 
@@ -20,10 +22,7 @@ type FileOptions = SendFileOptions & SendOptions;
 type HeaderValue = string | number | readonly string[];
 
 /** What `sendFile`/`download` need of `this`: a response whose `req` may carry the router's `next`. */
-export interface ResponseLike extends ServerResponse {
-	req: IncomingMessage & { next?: (err?: unknown) => void };
-	sendFile?: (path: string, options?: FileOptions | ErrorCallback, callback?: ErrorCallback) => void;
-}
+export type ResponseLike = ServerResponse<RequestView<'next'>> & Partial<Pick<VeloxResponse, 'sendFile'>>;
 
 /** A transfer error as Express reports it: send's HttpError, or EISDIR / ECONNABORTED. */
 type TransferError = (Error & { code?: string; syscall?: string }) | HttpError;

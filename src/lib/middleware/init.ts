@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { QueryParserFunction } from '../../settings';
 import { kQueryParser } from '../../symbols';
+import type { RequestView } from '../../model';
 import type { Next } from '../../router/layer';
 
 interface InitApp {
@@ -16,11 +17,8 @@ interface InitApp {
 	response: object;
 }
 
-interface InitRequest extends IncomingMessage {
-	res?: ServerResponse;
-	next?: Next;
-	[kQueryParser]?: QueryParserFunction;
-}
+/** What `expressInit` sets on a request (declared in model.ts). */
+type InitRequest = RequestView<'res' | 'next' | typeof kQueryParser>;
 
 export function init(app: InitApp) {
 	return function expressInit(req: IncomingMessage, res: ServerResponse, next: Next): void {

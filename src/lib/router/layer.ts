@@ -17,7 +17,7 @@ interface LayerConstructor {
 
 const Layer = function Layer(this: unknown, path: PathInput, options: PathOptions | undefined, fn: AnyHandler): VeloxLayer | undefined {
 	return construct(VeloxLayer, [path, options || {}, fn], new.target, this);
-} as unknown as LayerConstructor;
+} as LayerConstructor;
 Layer.prototype = VeloxLayer.prototype;
 
 export = Layer;
