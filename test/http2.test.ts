@@ -16,7 +16,7 @@ import type { NextFunction, Request, Response } from 'express';
 type Res = Response;
 import velox from '../src/index';
 import { close, closeSession, connectH2, h2request, listen, NO_OPENSSL, selfSigned } from './http2.helpers';
-import { FIXTURES } from './static.helpers';
+import { FIXTURES } from './helpers/static';
 
 const CONNECTION_SPECIFIC = ['connection', 'keep-alive', 'transfer-encoding', 'proxy-connection', 'upgrade'];
 

@@ -13,7 +13,7 @@ import type { RequestHandler } from 'express';
 import velox from '../src/index';
 import { differential } from './helpers/differential';
 import { close, closeSession, connectH2, h2request, listen } from './http2.helpers';
-import { FIXTURES } from './static.helpers';
+import { FIXTURES } from './helpers/static';
 
 type Req = velox.Request;
 type Res = velox.Response;

@@ -6,13 +6,13 @@
  * The apps answer with node's own `res.statusCode`/`res.end` so that they
  * test the parsers alone, not the response object.
  */
-import assert from 'node:assert/strict';
-import http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
-import express from 'express';
-import velox from '../src/index';
+import type http from 'node:http';
+import net from 'node:net';
+import { type HttpRequest, type HttpResponse, send } from './client';
+import { acrossTargets, assertSame, type FrameworkName, frameworks as apps } from './differential';
+import { listen } from './server';
 
-export type FrameworkName = 'express' | 'velox';
+export type { FrameworkName };
 type Middleware = (req: any, res: any, next: (err?: unknown) => void) => void;
 type ErrorMiddleware = (err: any, req: any, res: any, next: (err?: unknown) => void) => void;
 
@@ -25,8 +25,8 @@ export interface Parsers {
 }
 
 export const frameworks: Record<FrameworkName, { create(): any; parsers: Parsers }> = {
-	express: { create: () => express(), parsers: express },
-	velox: { create: () => velox(), parsers: velox },
+	express: { create: () => apps.express(), parsers: apps.express },
+	velox: { create: () => apps.velox(), parsers: apps.velox },
 };
 
 /** Describes any `req.body` (or `err.body`) as JSON, keeping Buffers, strings and prototypes apart. */
@@ -96,98 +96,46 @@ export function parserApp(name: FrameworkName, middleware: (parsers: Parsers) =>
 export interface BodyRequest {
 	method?: string;
 	headers?: Record<string, string>;
-	/** A string goes out as UTF-8; with `chunked`, each element is written as a chunk. */
+	/** A string goes out as UTF-8; each element of an array is written as a chunk (chunked coding). */
 	body?: string | Buffer | (string | Buffer)[];
 }
 
-export interface BodyResponse {
-	status: number;
-	headers: http.IncomingHttpHeaders;
-	body: string;
-}
-
-export async function listen(listener: http.RequestListener): Promise<http.Server> {
-	const server = http.createServer(listener);
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	return server;
-}
-
-/** Starts an app through its own `app.listen` (its request/response classes) on 127.0.0.1. */
-async function listenWithApp(listener: http.RequestListener): Promise<http.Server> {
-	const app = listener as http.RequestListener & { listen(port: number, host: string, callback: () => void): http.Server };
-	let server: http.Server | undefined;
-	await new Promise<void>((resolve) => {
-		server = app.listen(0, '127.0.0.1', resolve);
-	});
-	return server!;
-}
-
-export async function close(server: http.Server): Promise<void> {
-	server.closeAllConnections();
-	await new Promise<void>((resolve) => server.close(() => resolve()));
-}
-
-export function portOf(server: http.Server): number {
-	return (server.address() as AddressInfo).port;
-}
-
-/** Sends one request (Content-Length set by node unless the body is an array, sent chunked). */
-export function send(server: http.Server, request: BodyRequest): Promise<BodyResponse> {
-	return new Promise((resolve, reject) => {
-		const req = http.request(
-			{ host: '127.0.0.1', port: portOf(server), method: request.method ?? 'POST', path: '/', headers: request.headers, agent: false },
-			(res) => {
-				const chunks: Buffer[] = [];
-				res.on('data', (chunk: Buffer) => chunks.push(chunk));
-				res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-				res.on('error', reject);
-			},
-		);
-		req.on('error', reject);
-		if (Array.isArray(request.body)) {
-			for (const chunk of request.body) req.write(chunk);
-			req.end();
-		} else {
-			req.end(request.body);
-		}
-	});
+/** The request builder: POST / unless told otherwise. */
+function toHttp(request: BodyRequest): HttpRequest {
+	return { method: request.method ?? 'POST', path: '/', headers: request.headers, body: request.body };
 }
 
 /** Sends `request` to an app built by `build` under `name`. */
-export async function sendTo(name: FrameworkName, build: (name: FrameworkName) => http.RequestListener, request: BodyRequest): Promise<BodyResponse> {
-	const server = await listen(build(name));
+export async function sendTo(name: FrameworkName, build: (name: FrameworkName) => http.RequestListener, request: BodyRequest): Promise<HttpResponse> {
+	const running = await listen(build(name));
 	try {
-		return await send(server, request);
+		return await send(running.port, toHttp(request));
 	} finally {
-		await close(server);
+		await running.close();
 	}
 }
 
-/** Status, Content-Type and body, as compared between the frameworks. */
-function comparable(response: BodyResponse): { status: number; contentType: string | undefined; body: unknown } {
+/** The normaliser: status, Content-Type and body (parsed when JSON), as compared between the frameworks. */
+function comparable(response: HttpResponse): { status: number; contentType: string | undefined; body: unknown } {
 	const isJson = String(response.headers['content-type']).startsWith('application/json');
 	return { status: response.status, contentType: response.headers['content-type'], body: isJson ? JSON.parse(response.body) : response.body };
 }
 
 /**
- * Sends every request to the app built with express@4 and with Velox and asserts the same
- * status, Content-Type and body; resolves to Velox's parsed JSON answers for further pins.
+ * Sends every request to the app built with express@4 and with Velox (behind both servers) and
+ * asserts the same status, Content-Type and body; resolves to Velox's parsed JSON answers for further pins.
  */
 export async function differential(build: (name: FrameworkName) => http.RequestListener, requests: BodyRequest[]): Promise<any[]> {
-	const answers: Record<FrameworkName | 'velox-listen', unknown[]> = { express: [], velox: [], 'velox-listen': [] };
-	for (const name of ['express', 'velox', 'velox-listen'] as const) {
-		// Velox runs behind http.createServer(app) and behind its own app.listen (the production path).
-		const listener = build(name === 'express' ? 'express' : 'velox');
-		const server = name === 'velox-listen' ? await listenWithApp(listener) : await listen(listener);
-		try {
-			for (const request of requests) answers[name].push(comparable(await send(server, request)));
-		} finally {
-			await close(server);
-		}
-	}
-	assert.deepEqual(answers.velox, answers.express);
-	assert.deepEqual(answers['velox-listen'], answers.express, 'behind app.listen');
-	return answers.velox.map((answer) => (answer as { body: unknown }).body);
+	const answers = await acrossTargets(
+		(_framework, name) => build(name),
+		async ({ running }) => {
+			const seen: ReturnType<typeof comparable>[] = [];
+			for (const request of requests) seen.push(comparable(await send(running!.port, toHttp(request))));
+			return seen;
+		},
+	);
+	assertSame(answers);
+	return answers.velox.map((answer) => answer.body as any);
 }
 
 /** One HTTP response read off a raw socket. */
@@ -220,9 +168,9 @@ export class RawClient {
 		socket.on('error', () => {});
 	}
 
-	static connect(server: http.Server): Promise<RawClient> {
+	static connect(port: number): Promise<RawClient> {
 		return new Promise((resolve, reject) => {
-			const socket = net.connect(portOf(server), '127.0.0.1', () => resolve(new RawClient(socket)));
+			const socket = net.connect(port, '127.0.0.1', () => resolve(new RawClient(socket)));
 			socket.once('error', reject);
 		});
 	}
