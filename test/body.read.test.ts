@@ -4,7 +4,8 @@ import type http from 'node:http';
 import { describe, test } from 'node:test';
 import zlib from 'node:zlib';
 import { discardBounds } from '../src/body/discard';
-import { delay, differential, type FrameworkName, frameworks, parserApp, RawClient, reportError, sendJson } from './helpers/body';
+import { delay, differential, type FrameworkName, frameworks, parserApp, reportError, sendJson } from './helpers/body';
+import { RawClient } from './helpers/raw-socket';
 import { listen, type Running } from './helpers/server';
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };

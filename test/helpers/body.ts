@@ -1,16 +1,15 @@
 /**
- * Helpers of the body-parser tests: the same small app built with Velox and
- * with express@4, binary-safe requests, and a raw-socket client for the tests
- * about connections (stalled clients, aborts, keep-alive).
+ * The body-parser adapter of the differential engine: the same small app built
+ * with Velox and with express@4, binary-safe requests (POST / by default, chunked
+ * when the body is an array), and a normaliser that compares status,
+ * Content-Type and the parsed answer.
  *
  * The apps answer with node's own `res.statusCode`/`res.end` so that they
  * test the parsers alone, not the response object.
  */
 import type http from 'node:http';
-import net from 'node:net';
-import { type HttpRequest, type HttpResponse, send } from './client';
+import { type HttpRequest, type HttpResponse, send, sendOnce } from './client';
 import { acrossTargets, assertSame, type FrameworkName, frameworks as apps } from './differential';
-import { listen } from './server';
 
 export type { FrameworkName };
 type Middleware = (req: any, res: any, next: (err?: unknown) => void) => void;
@@ -106,13 +105,8 @@ function toHttp(request: BodyRequest): HttpRequest {
 }
 
 /** Sends `request` to an app built by `build` under `name`. */
-export async function sendTo(name: FrameworkName, build: (name: FrameworkName) => http.RequestListener, request: BodyRequest): Promise<HttpResponse> {
-	const running = await listen(build(name));
-	try {
-		return await send(running.port, toHttp(request));
-	} finally {
-		await running.close();
-	}
+export function sendTo(name: FrameworkName, build: (name: FrameworkName) => http.RequestListener, request: BodyRequest): Promise<HttpResponse> {
+	return sendOnce(build(name), toHttp(request));
 }
 
 /** The normaliser: status, Content-Type and body (parsed when JSON), as compared between the frameworks. */
@@ -136,113 +130,6 @@ export async function differential(build: (name: FrameworkName) => http.RequestL
 	);
 	assertSame(answers);
 	return answers.velox.map((answer) => answer.body as any);
-}
-
-/** One HTTP response read off a raw socket. */
-export interface RawResponse {
-	status: number;
-	headers: Record<string, string>;
-	body: string;
-}
-
-/**
- * A client on a raw TCP socket: writes bytes as given and reads responses one by one,
- * so tests can stall, abort, pipeline and reuse a connection. Every wait has a timeout.
- */
-export class RawClient {
-	readonly socket: net.Socket;
-	#buffer = Buffer.alloc(0);
-	#closed = false;
-	#waiters: (() => void)[] = [];
-
-	private constructor(socket: net.Socket) {
-		this.socket = socket;
-		socket.on('data', (chunk: Buffer) => {
-			this.#buffer = Buffer.concat([this.#buffer, chunk]);
-			this.#wake();
-		});
-		socket.on('close', () => {
-			this.#closed = true;
-			this.#wake();
-		});
-		socket.on('error', () => {});
-	}
-
-	static connect(port: number): Promise<RawClient> {
-		return new Promise((resolve, reject) => {
-			const socket = net.connect(port, '127.0.0.1', () => resolve(new RawClient(socket)));
-			socket.once('error', reject);
-		});
-	}
-
-	get closed(): boolean {
-		return this.#closed;
-	}
-
-	write(data: string | Buffer): void {
-		this.socket.write(data);
-	}
-
-	#wake(): void {
-		const waiters = this.#waiters;
-		this.#waiters = [];
-		for (const wake of waiters) wake();
-	}
-
-	async #until<T>(check: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
-		const deadline = Date.now() + timeoutMs;
-		for (;;) {
-			const value = check();
-			if (value !== undefined) return value;
-			const left = deadline - Date.now();
-			if (left <= 0) throw new Error('timed out waiting for ' + what);
-			await new Promise<void>((resolve) => {
-				const timer = setTimeout(resolve, left);
-				this.#waiters.push(() => {
-					clearTimeout(timer);
-					resolve();
-				});
-			});
-		}
-	}
-
-	/** The next complete response (Content-Length framed), within `timeoutMs`. */
-	response(timeoutMs = 2000): Promise<RawResponse> {
-		return this.#until(
-			() => {
-				const end = this.#buffer.indexOf('\r\n\r\n');
-				if (end === -1) {
-					if (this.#closed) throw new Error('connection closed before a response');
-					return undefined;
-				}
-				const lines = this.#buffer.subarray(0, end).toString('latin1').split('\r\n');
-				const headers: Record<string, string> = {};
-				for (const line of lines.slice(1)) {
-					const colon = line.indexOf(':');
-					headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
-				}
-				const length = Number(headers['content-length'] ?? 0);
-				if (this.#buffer.length < end + 4 + length) {
-					if (this.#closed) throw new Error('connection closed inside a response');
-					return undefined;
-				}
-				const body = this.#buffer.subarray(end + 4, end + 4 + length).toString('utf8');
-				this.#buffer = this.#buffer.subarray(end + 4 + length);
-				return { status: Number(lines[0].split(' ')[1]), headers, body };
-			},
-			timeoutMs,
-			'a response',
-		);
-	}
-
-	/** Resolves once the server has closed the connection, within `timeoutMs`. */
-	waitClosed(timeoutMs = 2000): Promise<true> {
-		return this.#until(() => (this.#closed ? true : undefined), timeoutMs, 'the connection to close');
-	}
-
-	destroy(): void {
-		this.socket.destroy();
-	}
 }
 
 /** Resolves after `ms` milliseconds. */

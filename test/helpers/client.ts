@@ -7,6 +7,7 @@
  * `raw-socket.ts`.
  */
 import http from 'node:http';
+import { type Listener, listen } from './server';
 
 export interface HttpRequest {
 	method?: string;
@@ -68,4 +69,14 @@ export function send(port: number, request: HttpRequest, options: SendOptions = 
 			req.end(request.body);
 		}
 	});
+}
+
+/** Serves `listener` behind `http.createServer` for one request, sends it and closes the server. */
+export async function sendOnce(listener: Listener, request: HttpRequest, options: SendOptions = {}): Promise<HttpResponse> {
+	const running = await listen(listener);
+	try {
+		return await send(running.port, request, options);
+	} finally {
+		await running.close();
+	}
 }

@@ -186,14 +186,6 @@ export function normalise(observed: Observed, options: NormaliseOptions): Observ
 	return { request: observed.request, status: observed.status, statusMessage: observed.statusMessage, headers, body: scrubText(body, scrub) };
 }
 
-/** Runs `fn` for express@4 and for Velox and asserts both results are deeply equal; resolves to Velox's. */
-export async function sameFor<T>(fn: (framework: Framework, name: FrameworkName) => Promise<T>): Promise<T> {
-	const expected = await fn(withEnv(frameworks.express, 'test'), 'express');
-	const actual = await fn(withEnv(frameworks.velox, 'test'), 'velox');
-	assert.deepEqual(actual, expected);
-	return actual;
-}
-
 // --- The request adapter: node's client or in process, every header but Date and ETag compared.
 
 export type DiffRequest = HttpRequest;

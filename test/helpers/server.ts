@@ -63,9 +63,12 @@ async function running<S extends net.Server>(server: S): Promise<Running<S>> {
 		server,
 		port,
 		connections: () => new Promise((resolve, reject) => server.getConnections((err, count) => (err ? reject(err) : resolve(count)))),
-		async close() {
-			(server as net.Server & { closeAllConnections?: () => void }).closeAllConnections?.();
-			await new Promise<void>((resolve) => server.close(() => resolve()));
-		},
+		close: () => close(server),
 	};
+}
+
+/** Closes `server`, ending its connections first (http and https servers end even the busy ones). */
+export async function close(server: net.Server): Promise<void> {
+	(server as net.Server & { closeAllConnections?: () => void }).closeAllConnections?.();
+	await new Promise<void>((resolve) => server.close(() => resolve()));
 }
