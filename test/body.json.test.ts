@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import zlib from 'node:zlib';
 import request from 'supertest';
 import velox from '../src/index';
-import { differential, parserApp, sendTo } from './body.helpers';
+import { differential, parserApp, sendTo } from './helpers/body';
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
 

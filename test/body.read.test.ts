@@ -4,7 +4,9 @@ import type http from 'node:http';
 import { describe, test } from 'node:test';
 import zlib from 'node:zlib';
 import { discardBounds } from '../src/body/discard';
-import { close, delay, differential, type FrameworkName, frameworks, listen, parserApp, RawClient, reportError, sendJson } from './body.helpers';
+import { delay, differential, type FrameworkName, frameworks, parserApp, reportError, sendJson } from './helpers/body';
+import { RawClient } from './helpers/raw-socket';
+import { listen, type Running } from './helpers/server';
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
 
@@ -13,12 +15,12 @@ function request(lines: string[], body = ''): string {
 }
 
 /** Runs `fn` against a Velox app listening on a fresh server. */
-async function withServer(listener: http.RequestListener, fn: (server: http.Server) => Promise<void>): Promise<void> {
+async function withServer(listener: http.RequestListener, fn: (server: Running) => Promise<void>): Promise<void> {
 	const server = await listen(listener);
 	try {
 		await fn(server);
 	} finally {
-		await close(server);
+		await server.close();
 	}
 }
 
@@ -27,7 +29,7 @@ describe('body reader (shared by all parsers)', () => {
 		await withServer(
 			parserApp('velox', (p) => p.json()),
 			async (server) => {
-				const client = await RawClient.connect(server);
+				const client = await RawClient.connect(server.port);
 				try {
 					// Announce 50 MB, send a few bytes, then stall: the answer must not wait for the rest.
 					client.write(request(['POST / HTTP/1.1', 'Host: x', 'Content-Type: application/json', 'Content-Length: 52428800'], '{"a":'));
@@ -52,7 +54,7 @@ describe('body reader (shared by all parsers)', () => {
 		await withServer(
 			parserApp('velox', (p) => p.json(), { reportErrors: false }),
 			async (server) => {
-				const client = await RawClient.connect(server);
+				const client = await RawClient.connect(server.port);
 				try {
 					client.write(request(['POST / HTTP/1.1', 'Host: x', 'Content-Type: application/json', 'Content-Length: 52428800'], '{"a":'));
 					const response = await client.response(1500);
@@ -71,7 +73,7 @@ describe('body reader (shared by all parsers)', () => {
 		await withServer(
 			parserApp('velox', (p) => p.text({ limit: 100 })),
 			async (server) => {
-				const client = await RawClient.connect(server);
+				const client = await RawClient.connect(server.port);
 				try {
 					const chunk = 'x'.repeat(150);
 					client.write(
@@ -103,7 +105,7 @@ describe('body reader (shared by all parsers)', () => {
 		await withServer(
 			parserApp('velox', (p) => p.json()),
 			async (server) => {
-				const client = await RawClient.connect(server);
+				const client = await RawClient.connect(server.port);
 				try {
 					client.write(request(['POST / HTTP/1.1', 'Host: x', 'Content-Type: application/json', 'Content-Encoding: gzip', 'Content-Length: ' + bomb.length]));
 					client.write(bomb);
@@ -128,7 +130,7 @@ describe('body reader (shared by all parsers)', () => {
 		await withServer(
 			parserApp('velox', (p) => p.json({ verify: (_q: unknown, _s: unknown, buf: Buffer) => assert.notEqual(buf.toString(), '{"v":0}') })),
 			async (server) => {
-				const client = await RawClient.connect(server);
+				const client = await RawClient.connect(server.port);
 				try {
 					const post = (headers: string[], body: string) =>
 						request(['POST / HTTP/1.1', 'Host: x', 'Content-Length: ' + Buffer.byteLength(body), ...headers], body);
@@ -163,7 +165,7 @@ describe('body reader (shared by all parsers)', () => {
 			await withServer(
 				parserApp(name, (p) => p.json()),
 				async (server) => {
-					const client = await RawClient.connect(server);
+					const client = await RawClient.connect(server.port);
 					try {
 						client.write(
 							request(['POST / HTTP/1.1', 'Host: x', 'Content-Type: application/json; charset=latin1', 'Transfer-Encoding: chunked'], '2\r\n{}\r\n'),
@@ -193,7 +195,7 @@ describe('body reader (shared by all parsers)', () => {
 			resolveSeen({ err, listeners: ['data', 'end', 'close', 'error', 'aborted'].map((event) => req.listenerCount(event)) });
 		});
 		await withServer(app, async (server) => {
-			const client = await RawClient.connect(server);
+			const client = await RawClient.connect(server.port);
 			client.write(request(['POST / HTTP/1.1', 'Host: x', 'Content-Type: application/octet-stream', 'Content-Length: 1000'], '0123456789'));
 			await delay(50);
 			client.destroy();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import zlib from 'node:zlib';
 import velox from '../src/index';
-import { differential, parserApp } from './body.helpers';
+import { differential, parserApp } from './helpers/body';
 
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
 

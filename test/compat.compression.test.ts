@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import zlib from 'node:zlib';
 import compression from 'compression';
-import { compat, type Framework, rawRequest, sameFor } from './helpers/compat';
+import { compat, type Framework } from './helpers/compat';
+import { assertSame, mapResults, runBoth } from './helpers/differential';
 
 const LARGE = '<p>' + 'velox and express, byte for byte. '.repeat(200) + '</p>';
 const SMALL = '<p>tiny</p>';
@@ -67,10 +68,15 @@ describe('compression on Velox, compared with express@4', () => {
 	});
 
 	test('the gzip bytes on the wire are the same and decode to the body', async () => {
-		const bytes = await sameFor(async (framework) => {
-			const response = await rawRequest(sendApp()(framework), { path: '/large', headers: { 'Accept-Encoding': 'gzip' } });
-			return { status: response.status, encoding: response.headers['content-encoding'], etag: response.headers.etag, bytes: response.bytes.toString('base64') };
-		});
+		const results = await runBoth(sendApp(), [{ path: '/large', headers: { 'Accept-Encoding': 'gzip' } }]);
+		const wire = mapResults(results, ([response]) => ({
+			status: response.status,
+			encoding: response.headers['content-encoding'],
+			etag: response.headers.etag,
+			bytes: response.bytes.toString('base64'),
+		}));
+		assertSame(wire);
+		const bytes = wire.velox;
 		assert.equal(zlib.gunzipSync(Buffer.from(bytes.bytes, 'base64')).toString(), LARGE);
 		assert.match(String(bytes.etag), /^W\/"/);
 	});

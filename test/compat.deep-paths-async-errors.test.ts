@@ -19,7 +19,8 @@ import type http from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import express from 'express';
 import { type AliasedExpress, createAliasedExpress } from './helpers/aliased-express';
-import { close, listen, sendRaw } from './helpers/differential';
+import { send } from './helpers/client';
+import { listen } from './helpers/server';
 
 type AnyFn = (...args: any[]) => any;
 
@@ -102,7 +103,7 @@ async function run(framework: AnyFn): Promise<{ responses: Array<{ status: numbe
 	try {
 		const responses = [];
 		for (const path of paths) {
-			const response = await sendRaw(server, { path });
+			const response = await send(server.port, { path });
 			responses.push({ status: response.status, body: response.body });
 		}
 		// A second, late forwarding of the same error would show up here.
@@ -110,7 +111,7 @@ async function run(framework: AnyFn): Promise<{ responses: Array<{ status: numbe
 		return { responses, calls };
 	} finally {
 		console.error = consoleError;
-		await close(server);
+		await server.close();
 	}
 }
 

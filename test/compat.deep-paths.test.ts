@@ -26,7 +26,8 @@ import util from 'node:util';
 import express from 'express';
 import listEndpoints from 'express-list-endpoints';
 import { type AliasedExpress, createAliasedExpress, packageRoot } from './helpers/aliased-express';
-import { close, listen, sendRaw } from './helpers/differential';
+import { send } from './helpers/client';
+import { listen } from './helpers/server';
 
 type AnyFn = (...args: any[]) => any;
 
@@ -154,12 +155,12 @@ async function get(app: http.RequestListener, paths: string[]): Promise<Array<{ 
 	try {
 		const results = [];
 		for (const p of paths) {
-			const response = await sendRaw(server, { path: p });
+			const response = await send(server.port, { path: p });
 			results.push({ status: response.status, body: response.body });
 		}
 		return results;
 	} finally {
-		await close(server);
+		await server.close();
 	}
 }
 
@@ -430,11 +431,11 @@ describe('lib/middleware', () => {
 			});
 		});
 		try {
-			const response = await sendRaw(server, { path: '/x?a[b]=1&c=2' });
+			const response = await send(server.port, { path: '/x?a[b]=1&c=2' });
 			assert.equal(response.headers['x-powered-by'], 'Velox');
 			assert.deepEqual(JSON.parse(response.body), { query: { a: { b: '1' }, c: '2' }, self: true, hasSend: 'function' });
 		} finally {
-			await close(server);
+			await server.close();
 		}
 	});
 });

@@ -3,17 +3,17 @@ import type { IncomingMessage } from 'node:http';
 import { describe, test } from 'node:test';
 import morgan from 'morgan';
 import type supertest from 'supertest';
-import { type Agent, compat, type Framework, type FrameworkName } from './helpers/compat';
+import { type Agent, compat, type Framework, type Target } from './helpers/compat';
 
-type Logs = Record<FrameworkName, string[]>;
+type Logs = Record<Target, string[]>;
 
-/** A stream morgan writes to, one array of lines per framework. */
-function capture(logs: Logs, name: FrameworkName): { write(line: string): void } {
+/** A stream morgan writes to, one array of lines per target (express, Velox behind each server). */
+function capture(logs: Logs, name: Target): { write(line: string): void } {
 	return { write: (line: string) => logs[name].push(line) };
 }
 
 // morgan writes when the response has finished, which may be just after the client has read it.
-async function linesOf(logs: Logs, name: FrameworkName, count: number): Promise<string[]> {
+async function linesOf(logs: Logs, name: Target, count: number): Promise<string[]> {
 	for (let i = 0; i < 100 && logs[name].length < count; i++) await new Promise((resolve) => setTimeout(resolve, 5));
 	return logs[name];
 }
@@ -29,22 +29,23 @@ morgan.token('request-id', (req: IncomingMessage) => (req as IncomingMessage & {
 
 /** Runs the requests in order against both apps and asserts both logged the same lines; resolves to Velox's. */
 async function compareLogs(
-	build: (framework: Framework, name: FrameworkName, logs: Logs) => ReturnType<Framework>,
+	build: (framework: Framework, name: Target, logs: Logs) => ReturnType<Framework>,
 	requests: (agent: Agent) => supertest.Test[],
 	count: number,
 ): Promise<string[]> {
-	const logs: Logs = { express: [], velox: [] };
+	const logs: Logs = { express: [], velox: [], 'velox-listen': [] };
 	await compat(
-		(framework, name) => build(framework, name, logs),
-		async (agent, name) => {
+		(framework, _name, target) => build(framework, target, logs),
+		async (agent, _name, target) => {
 			const responses: supertest.Response[] = [];
 			for (const request of requests(agent)) responses.push(await request);
-			await linesOf(logs, name, count);
+			await linesOf(logs, target, count);
 			return responses;
 		},
 	);
 	const velox = logs.velox.map(scrubTime);
 	assert.deepEqual(velox, logs.express.map(scrubTime));
+	assert.deepEqual(logs['velox-listen'].map(scrubTime), velox, 'behind app.listen');
 	return velox;
 }
 

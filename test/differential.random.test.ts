@@ -33,7 +33,7 @@ import compression from 'compression';
 import createETag from 'etag';
 import express from 'express';
 import velox from '../src/index';
-import { type ConnectionResult, type ConnectionScript, type ParsedResponse, runConnection, type ScriptedRequest } from './helpers/raw-http';
+import { type ConnectionResult, type ConnectionScript, type ParsedResponse, runConnection, type ScriptedRequest } from './helpers/raw-socket';
 import { prng } from './helpers/security';
 
 type Framework = typeof express;

@@ -13,7 +13,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { type DiffRequest, differential, type Framework, frameworks, listen, close as closeServer, sendRaw } from './helpers/differential';
+import { send } from './helpers/client';
+import { type DiffRequest, differential, type Framework, frameworks } from './helpers/differential';
+import { listen } from './helpers/server';
 
 type Next = (err?: unknown) => void;
 
@@ -256,18 +258,18 @@ describe('the process stays up and the logger still runs', () => {
 		try {
 			logged.length = 0;
 			for (let i = 0; i < values.length; i++) {
-				const response = await sendRaw(server, { path: '/fail' });
+				const response = await send(server.port, { path: '/fail' });
 				assert.equal(response.status, 500, 'value ' + i);
 			}
 			// finalhandler logs on the next turn of the event loop.
 			await new Promise((resolve) => setImmediate(resolve));
 			assert.equal(logged.length, values.length, 'one log line per error');
-			const ok = await sendRaw(server, { path: '/ok' });
+			const ok = await send(server.port, { path: '/ok' });
 			assert.equal(ok.body, 'still up');
 			assert.deepEqual(uncaught, []);
 		} finally {
 			process.removeListener('uncaughtException', onUncaught);
-			await closeServer(server);
+			await server.close();
 		}
 	});
 });

@@ -1,5 +1,4 @@
 import http2 from 'node:http2';
-import type { AddressInfo, Server } from 'node:net';
 
 export { hasOpenssl, NO_OPENSSL, selfSigned } from './helpers/tls';
 
@@ -8,14 +7,6 @@ export interface H2Response {
 	headers: http2.IncomingHttpHeaders;
 	body: Buffer;
 	text: string;
-}
-
-export function listen(server: Server): Promise<number> {
-	return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
-}
-
-export function close(server: Server): Promise<void> {
-	return new Promise((resolve) => server.close(() => resolve()));
 }
 
 /** One request on an HTTP/2 session; `body` is sent as is. */

@@ -15,8 +15,9 @@ import { after, before, describe, test } from 'node:test';
 import type { NextFunction, Request, Response } from 'express';
 type Res = Response;
 import velox from '../src/index';
-import { close, closeSession, connectH2, h2request, listen, NO_OPENSSL, selfSigned } from './http2.helpers';
-import { FIXTURES } from './static.helpers';
+import { closeSession, connectH2, h2request, NO_OPENSSL, selfSigned } from './http2.helpers';
+import { close, listen } from './helpers/server';
+import { FIXTURES } from './helpers/static';
 
 const CONNECTION_SPECIFIC = ['connection', 'keep-alive', 'transfer-encoding', 'proxy-connection', 'upgrade'];
 
@@ -153,7 +154,7 @@ describe('HTTP/2 cleartext (h2c): http2.createServer(app)', () => {
 
 	before(async () => {
 		server = http2.createServer(fullApp());
-		port = await listen(server);
+		({ port } = await listen(server));
 		session = await connectH2('http://127.0.0.1:' + port);
 	});
 
@@ -204,7 +205,7 @@ describe('HTTP/2 cleartext (h2c): http2.createServer(app)', () => {
 		const app = fullApp();
 		app.set('trust proxy', 'loopback');
 		const trusted = http2.createServer(app);
-		const trustedPort = await listen(trusted);
+		const { port: trustedPort } = await listen(trusted);
 		const client = await connectH2('http://127.0.0.1:' + trustedPort);
 		try {
 			const res = await h2request(client, {
@@ -356,8 +357,8 @@ describe('HTTP/2 cleartext (h2c): http2.createServer(app)', () => {
 		});
 		const h1 = (await import('node:http')).createServer(app);
 		const h2 = http2.createServer(app);
-		const p1 = await listen(h1);
-		const p2 = await listen(h2);
+		const { port: p1 } = await listen(h1);
+		const { port: p2 } = await listen(h2);
 		const client = await connectH2('http://127.0.0.1:' + p2);
 		try {
 			for (let i = 0; i < 3; i++) {
@@ -403,7 +404,7 @@ describe('HTTP/2 request and response objects', () => {
 			(res as unknown as { shout(text: string): void }).shout('loud');
 		});
 		const server = http2.createServer(app as unknown as (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void);
-		const port = await listen(server);
+		const { port } = await listen(server);
 		const session = await connectH2('http://127.0.0.1:' + port);
 		try {
 			const first = JSON.parse((await h2request(session, { ':path': '/' })).text);
@@ -428,7 +429,7 @@ describe('HTTP/2 request and response objects', () => {
 			req.on('end', () => res.json({ te: req.headers['transfer-encoding'] ?? null, length: req.headers['content-length'] ?? null }));
 		});
 		const server = http2.createServer(app as unknown as (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void);
-		const port = await listen(server);
+		const { port } = await listen(server);
 		const session = await connectH2('http://127.0.0.1:' + port);
 		try {
 			const chunked = await h2request(session, { ':method': 'POST', ':path': '/headers' }, 'body');
@@ -447,7 +448,7 @@ describe('HTTP/2 request and response objects', () => {
 describe('no HTTP/2 request takes the process down', () => {
 	test('an app without routes answers 404; an app used as middleware in another', async () => {
 		const empty = http2.createServer(velox());
-		const port = await listen(empty);
+		const { port } = await listen(empty);
 		const client = await connectH2('http://127.0.0.1:' + port);
 		try {
 			const res = await h2request(client, { ':path': '/x' });
@@ -481,7 +482,7 @@ describe('no HTTP/2 request takes the process down', () => {
 			res.send('ok');
 		});
 		const server = http2.createServer(app);
-		const port = await listen(server);
+		const { port } = await listen(server);
 		const client = await connectH2('http://127.0.0.1:' + port);
 		try {
 			const upload = client.request(
@@ -525,7 +526,7 @@ describe('HTTP/2 over TLS with allowHTTP1: http2.createSecureServer', { skip: NO
 			{ allowHTTP1: true, key: pair.key, cert: pair.cert },
 			fullApp() as unknown as (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void,
 		);
-		port = await listen(server);
+		({ port } = await listen(server));
 	});
 
 	after(async () => {

@@ -9,7 +9,8 @@ import http2 from 'node:http2';
 import net from 'node:net';
 import { describe, test } from 'node:test';
 import velox from '../src/index';
-import { close, closeSession, connectH2, h2request, listen } from './http2.helpers';
+import { closeSession, connectH2, h2request } from './http2.helpers';
+import { close, listen } from './helpers/server';
 
 type Req = velox.Request;
 type Res = velox.Response;
@@ -40,7 +41,7 @@ describe('req.signal', () => {
 			res.json({ isSignal: first instanceof AbortSignal, same: req.signal === first, aborted: first?.aborted });
 		});
 		const server = http.createServer(app);
-		const port = await listen(server);
+		const { port } = await listen(server);
 		try {
 			const body = await (await fetch('http://127.0.0.1:' + port + '/')).json();
 			assert.deepEqual(body, { isSignal: true, same: true, aborted: false });
@@ -73,7 +74,7 @@ describe('req.signal', () => {
 		// @ts-expect-error: a timeout is a number or a string
 		const wrong: velox.ShutdownOptions = { timeout: true };
 		const server = http.createServer(app);
-		const port = await listen(server);
+		const { port } = await listen(server);
 		try {
 			assert.throws(() => velox.shutdown(server, wrong), TypeError);
 			assert.deepEqual(await (await fetch('http://127.0.0.1:' + port + '/typed/3')).json(), { id: '3', aborted: false });
@@ -99,7 +100,7 @@ describe('req.signal', () => {
 			setTimeout(() => res.send('too late'), 300);
 		});
 		const server = http.createServer(app);
-		const port = await listen(server);
+		const { port } = await listen(server);
 		try {
 			const socket = await rawSocket(port);
 			socket.write('GET /slow HTTP/1.1\r\nHost: x\r\n\r\n');
@@ -127,7 +128,7 @@ describe('req.signal', () => {
 			});
 		});
 		const server = http.createServer(app);
-		const port = await listen(server);
+		const { port } = await listen(server);
 		try {
 			const socket = await rawSocket(port);
 			socket.write('POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n' + 'a'.repeat(100));
@@ -149,7 +150,7 @@ describe('req.signal', () => {
 			});
 		});
 		const server = http.createServer(app);
-		const port = await listen(server);
+		const { port } = await listen(server);
 		try {
 			const socket = await rawSocket(port);
 			socket.write('GET /later HTTP/1.1\r\nHost: x\r\n\r\n');
@@ -175,7 +176,7 @@ describe('req.signal', () => {
 			else setImmediate(() => res.json({ ok: true }));
 		});
 		const server = http.createServer(app);
-		const port = await listen(server);
+		const { port } = await listen(server);
 		const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 		try {
 			for (let i = 0; i < 200; i++) {
@@ -215,7 +216,7 @@ describe('req.signal', () => {
 			res.send('fast');
 		});
 		const server = http2.createServer(app);
-		const port = await listen(server);
+		const { port } = await listen(server);
 		const session = await connectH2('http://127.0.0.1:' + port);
 		try {
 			for (let i = 0; i < 5; i++) assert.equal((await h2request(session, { ':path': '/fast' })).text, 'fast');

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import request from 'supertest';
 import { download } from '../src/send/response-methods';
 import type { Response } from '../src/types';
-import { createKit, differential, FIXTURES, reportErrors } from './static.helpers';
+import { createKit, differential, FIXTURES, reportErrors } from './helpers/static';
 
 const HELLO = path.join(FIXTURES, 'hello.txt');
 type Err = (Error & { code?: string; status?: number }) | undefined | null;

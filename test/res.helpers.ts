@@ -3,9 +3,9 @@
  * a Velox app that stays quiet (`env` = test), and a raw request that keeps
  * the header order (node's `rawHeaders`) for byte-level comparisons.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import velox from '../src/index';
+import { type HttpRequest, sendOnce } from './helpers/client';
 import { differential, type Framework, type FrameworkName, runBoth } from './helpers/differential';
 import { captureDeprecations, type Deprecation } from './helpers/req-util';
 
@@ -35,36 +35,12 @@ export interface OrderedResponse {
 }
 
 /** Serves `listener` once and returns the response with its header order. */
-export async function orderedRequest(
-	listener: http.RequestListener,
-	options: { method?: string; path: string; headers?: Record<string, string> },
-): Promise<OrderedResponse> {
-	const server = http.createServer(listener);
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	try {
-		const { port } = server.address() as AddressInfo;
-		return await new Promise<OrderedResponse>((resolve, reject) => {
-			const req = http.request(
-				{ host: '127.0.0.1', port, method: options.method ?? 'GET', path: options.path, headers: options.headers, agent: false },
-				(res) => {
-					const chunks: Buffer[] = [];
-					res.on('data', (chunk: Buffer) => chunks.push(chunk));
-					res.on('end', () => {
-						const names: string[] = [];
-						for (let i = 0; i < res.rawHeaders.length; i += 2) {
-							const name = res.rawHeaders[i].toLowerCase();
-							if (name !== 'date') names.push(name);
-						}
-						resolve({ status: res.statusCode ?? 0, names, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') });
-					});
-					res.on('error', reject);
-				},
-			);
-			req.on('error', reject);
-			req.end();
-		});
-	} finally {
-		server.closeAllConnections();
-		await new Promise<void>((resolve) => server.close(() => resolve()));
+export async function orderedRequest(listener: http.RequestListener, request: HttpRequest): Promise<OrderedResponse> {
+	const response = await sendOnce(listener, request);
+	const names: string[] = [];
+	for (let i = 0; i < response.rawHeaders.length; i += 2) {
+		const name = response.rawHeaders[i].toLowerCase();
+		if (name !== 'date') names.push(name);
 	}
+	return { status: response.status, names, headers: response.headers, body: response.body };
 }

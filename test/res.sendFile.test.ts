@@ -7,7 +7,8 @@ import { after, before, describe, it } from 'node:test';
 import request from 'supertest';
 import { sendFile } from '../src/send/response-methods';
 import type { Response } from '../src/types';
-import { createKit, differential, FIXTURES, listen, openDescriptorCount, reportErrors, temporaryDirectory } from './static.helpers';
+import { createKit, differential, FIXTURES, openDescriptorCount, reportErrors, temporaryDirectory } from './helpers/static';
+import { listen } from './helpers/server';
 
 const temp = temporaryDirectory();
 const LARGE_SIZE = 8 * 1024 * 1024;

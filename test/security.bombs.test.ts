@@ -10,7 +10,9 @@ import { after, before, describe, test } from 'node:test';
 import zlib from 'node:zlib';
 import express from 'express';
 import velox from '../src/index';
-import { listen, rawRequest, type Running, waitFor } from './helpers/security';
+import { LARGE_HEADERS, waitFor } from './helpers/security';
+import { rawRequest } from './helpers/raw-socket';
+import { listen, type Running } from './helpers/server';
 
 const INFLATED_SIZE = 32 * 1024 * 1024;
 const RSS_GROWTH_LIMIT = 50 * 1024 * 1024;
@@ -102,7 +104,7 @@ before(async () => {
 		}
 		res.json({ depth });
 	});
-	running = await listen(app);
+	running = await listen(app, LARGE_HEADERS);
 	for (const name of Object.keys(PARSERS) as ParserName[]) {
 		bombs[name] = {} as Record<Encoding, Buffer>;
 		for (const encoding of ['gzip', 'deflate', 'br'] as const) {
@@ -222,7 +224,7 @@ describe('the difference with express@4', () => {
 		app.post('/json', express.json(), (_req, res) => {
 			res.send('parsed');
 		});
-		const reference = await listen(app);
+		const reference = await listen(app, LARGE_HEADERS);
 		try {
 			const payload = post('/json', { 'Content-Type': 'application/json', 'Content-Length': 50 * 1024 * 1024 }, 'abc');
 			const stalled = await rawRequest(reference.port, payload, { timeoutMs: 600 });

@@ -7,7 +7,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { type CrashChild, CRASH_MARKERS, prng, type RawResult, rawRequest, startCrashChild, tempTree } from './helpers/security';
+import { type CrashChild, CRASH_MARKERS, prng, startCrashChild, tempTree } from './helpers/security';
+import { type RawResult, rawRequest } from './helpers/raw-socket';
 
 // SECURITY_SEED replays another run; the default keeps CI deterministic.
 const SEED = Number(process.env.SECURITY_SEED ?? 0x5eed_2026);

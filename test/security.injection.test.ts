@@ -13,7 +13,9 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import express from 'express';
 import velox from '../src/index';
-import { get, headerNames, listen, type RawResult, rawRequest, type Running, tempTree } from './helpers/security';
+import { LARGE_HEADERS, tempTree } from './helpers/security';
+import { get, headerNames, rawRequest, type RawResult } from './helpers/raw-socket';
+import { listen, type Running } from './helpers/server';
 
 type Framework = typeof express;
 type Handler = (req: express.Request, res: express.Response) => void;
@@ -79,8 +81,8 @@ let servers: Record<'express' | 'velox', Running>;
 
 before(async () => {
 	servers = {
-		express: await listen(buildSinkApp(express)),
-		velox: await listen(buildSinkApp(velox)),
+		express: await listen(buildSinkApp(express), LARGE_HEADERS),
+		velox: await listen(buildSinkApp(velox), LARGE_HEADERS),
 	};
 });
 
@@ -125,7 +127,7 @@ describe('CR, LF and NUL never split a header', () => {
 		app.get('/', (_req, res) => {
 			res.set('X-Value', 'plain').cookie('sid', 'v', { path: '/a' }).send('sent');
 		});
-		const running = await listen(app);
+		const running = await listen(app, LARGE_HEADERS);
 		try {
 			const result = await rawRequest(running.port, get('/'));
 			assert.equal(result.status, 200);
@@ -150,7 +152,7 @@ describe('generated HTML escapes what the client sent', () => {
 		app.get('/r', (req, res) => res.redirect(String(req.query.to)));
 		app.get('/jsonp', (req, res) => res.jsonp({ user: req.query.name }));
 		app.use(velox.static(path.join(fixtures.dir, 'public')));
-		running = await listen(app);
+		running = await listen(app, LARGE_HEADERS);
 
 		const dev = velox();
 		dev.set('env', 'development');
@@ -158,7 +160,7 @@ describe('generated HTML escapes what the client sent', () => {
 			throw new Error('failed for ' + String(req.query.q));
 		});
 		dev.get('/p/:id', (_req, res) => res.send('never'));
-		development = await listen(dev);
+		development = await listen(dev, LARGE_HEADERS);
 	});
 
 	after(async () => {

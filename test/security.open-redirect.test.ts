@@ -12,7 +12,9 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import express from 'express';
 import velox from '../src/index';
-import { get, listen, type RawResult, rawRequest, type Running, tempTree } from './helpers/security';
+import { LARGE_HEADERS, tempTree } from './helpers/security';
+import { get, rawRequest, type RawResult } from './helpers/raw-socket';
+import { listen, type Running } from './helpers/server';
 
 type Framework = typeof express;
 const frameworks: Record<'express' | 'velox', Framework> = { express, velox };
@@ -49,7 +51,7 @@ before(async () => {
 		app.get('/back', (_req, res) => res.redirect('back'));
 		app.use('/assets', framework.static(path.join(fixtures.dir, 'public')));
 		app.use(framework.static(path.join(fixtures.dir, 'public')));
-		servers[name] = await listen(app);
+		servers[name] = await listen(app, LARGE_HEADERS);
 	}
 });
 

@@ -11,7 +11,9 @@ import assert from 'node:assert/strict';
 import { afterEach, describe, test } from 'node:test';
 import express from 'express';
 import velox from '../src/index';
-import { listen, prototypeSnapshot, rawRequest, type Running } from './helpers/security';
+import { LARGE_HEADERS, prototypeSnapshot } from './helpers/security';
+import { rawRequest } from './helpers/raw-socket';
+import { listen, type Running } from './helpers/server';
 
 type Framework = typeof express;
 const frameworks: Record<'express' | 'velox', Framework> = { express, velox };
@@ -54,7 +56,7 @@ function getRequest(path: string): string {
 async function withBoth(build: (framework: Framework) => express.Express, run: (port: number, name: 'express' | 'velox') => Promise<string[]>): Promise<void> {
 	const seen: Record<string, string[]> = {};
 	for (const name of ['velox', 'express'] as const) {
-		const running: Running = await listen(build(frameworks[name]));
+		const running: Running = await listen(build(frameworks[name]), LARGE_HEADERS);
 		try {
 			seen[name] = await run(running.port, name);
 		} finally {
@@ -112,7 +114,7 @@ describe('query strings', () => {
 		app.get('/q', (req, res) => {
 			res.json({ polluted: (req.query as Record<string, unknown>).polluted ?? null, proto: Object.getPrototypeOf(req.query) === Object.prototype });
 		});
-		const running = await listen(app);
+		const running = await listen(app, LARGE_HEADERS);
 		try {
 			for (const query of QUERIES.slice(0, 6)) {
 				const result = await rawRequest(running.port, getRequest('/q?' + query));
@@ -261,7 +263,7 @@ describe('locals merged for render', () => {
 			app.post('/render', framework.json(), (req, res) => {
 				res.render(__filename, req.body as object);
 			});
-			const running = await listen(app);
+			const running = await listen(app, LARGE_HEADERS);
 			try {
 				seen[name] = [];
 				for (const body of JSON_BODIES.slice(0, 3)) {
@@ -288,7 +290,7 @@ test('regression: a JSON "__proto__" key in render locals does not become the pr
 	app.post('/render', velox.json(), (req, res) => {
 		res.render(__filename, req.body as object);
 	});
-	const running = await listen(app);
+	const running = await listen(app, LARGE_HEADERS);
 	try {
 		const result = await rawRequest(running.port, post('/render', 'application/json', '{"__proto__":{"polluted":"inherited"},"title":"t"}'));
 		assert.equal(result.status, 200);

@@ -11,7 +11,9 @@ import { after, before, describe, test } from 'node:test';
 import express from 'express';
 import velox from '../src/index';
 import type { Framework } from './helpers/differential';
-import { get, listen, type RawResult, rawRequest, type Running, tempTree } from './helpers/security';
+import { LARGE_HEADERS, tempTree } from './helpers/security';
+import { get, rawRequest, type RawResult } from './helpers/raw-socket';
+import { listen, type Running } from './helpers/server';
 
 const HOSTILE_LENGTH = 50_000;
 const TIME_LIMIT_MS = 1000;
@@ -70,8 +72,8 @@ function build(framework: Framework): express.Application {
 
 before(async () => {
 	fixtures = tempTree({ 'file.txt': 'x'.repeat(10_000) });
-	running = await listen(build(velox));
-	reference = await listen(build(express));
+	running = await listen(build(velox), LARGE_HEADERS);
+	reference = await listen(build(express), LARGE_HEADERS);
 });
 
 after(async () => {

@@ -13,7 +13,9 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import express from 'express';
 import velox from '../src/index';
-import { get, listen, rawRequest, type Running, tempTree } from './helpers/security';
+import { LARGE_HEADERS, tempTree } from './helpers/security';
+import { get, rawRequest } from './helpers/raw-socket';
+import { listen, type Running } from './helpers/server';
 
 type Framework = typeof express;
 type Downloading = { download(path: string, options: { root: string }): void };
@@ -48,8 +50,8 @@ before(async () => {
 	publicRoot = path.join(fixtures.dir, 'public');
 	symlinkSync(path.join(fixtures.dir, 'linked-outside.txt'), path.join(publicRoot, 'link-out.txt'));
 	symlinkSync(path.join(fixtures.dir, 'outside-dir'), path.join(publicRoot, 'dirlink'));
-	servers.express = await listen(buildApp(express));
-	servers.velox = await listen(buildApp(velox));
+	servers.express = await listen(buildApp(express), LARGE_HEADERS);
+	servers.velox = await listen(buildApp(velox), LARGE_HEADERS);
 });
 
 after(async () => {
@@ -115,7 +117,7 @@ describe('no encoding of .. reaches a file outside the root', () => {
 		// And the secret is readable by the server process, so only the checks keep it out.
 		const direct = velox();
 		direct.get('/', (_req, res) => res.sendFile(path.join(fixtures.dir, 'secret.txt')));
-		const running = await listen(direct);
+		const running = await listen(direct, LARGE_HEADERS);
 		try {
 			assert.ok((await rawRequest(running.port, get('/'))).body.includes(SECRET));
 		} finally {

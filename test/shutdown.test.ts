@@ -12,7 +12,8 @@ import https from 'node:https';
 import net from 'node:net';
 import { describe, test } from 'node:test';
 import velox from '../src/index';
-import { connectH2, h2request, listen, NO_OPENSSL, selfSigned } from './http2.helpers';
+import { connectH2, h2request, NO_OPENSSL, selfSigned } from './http2.helpers';
+import { listen } from './helpers/server';
 
 type Req = velox.Request;
 type Res = velox.Response;
@@ -111,7 +112,7 @@ describe('velox.shutdown', () => {
 	test('an idle keep-alive connection closes at once; calling again returns the same promise', async () => {
 		const server = http.createServer(slowApp());
 		server.keepAliveTimeout = 60_000;
-		const port = await listen(server);
+		const { port } = await listen(server);
 		const conn = new RawConnection(port);
 		await conn.ready();
 		conn.send('/fast');
@@ -128,7 +129,7 @@ describe('velox.shutdown', () => {
 	test('a busy keep-alive connection whose head is already out is closed after its response; a connection that never sent a request closes at once', async () => {
 		const server = http.createServer(slowApp());
 		server.keepAliveTimeout = 60_000;
-		const port = await listen(server);
+		const { port } = await listen(server);
 		const streaming = new RawConnection(port);
 		const idleThenBusy = new RawConnection(port);
 		await streaming.ready();
@@ -152,7 +153,7 @@ describe('velox.shutdown', () => {
 	test('a request arriving on a kept-alive connection during the shutdown is answered with Connection: close', async () => {
 		const server = http.createServer(slowApp());
 		server.keepAliveTimeout = 60_000;
-		const port = await listen(server);
+		const { port } = await listen(server);
 		const busy = new RawConnection(port);
 		const later = new RawConnection(port);
 		await busy.ready();
@@ -173,7 +174,7 @@ describe('velox.shutdown', () => {
 
 	test('a stuck request is cut at the deadline', async () => {
 		const server = http.createServer(slowApp());
-		const port = await listen(server);
+		const { port } = await listen(server);
 		const conn = new RawConnection(port);
 		await conn.ready();
 		conn.send('/stuck');
@@ -194,7 +195,7 @@ describe('velox.shutdown', () => {
 
 	test('HTTP/2 (h2c): GOAWAY to every session; the stream in flight is answered, the session then ends; new connections refused', async () => {
 		const server = http2.createServer(slowApp());
-		const port = await listen(server);
+		const { port } = await listen(server);
 		const busy = await connectH2('http://127.0.0.1:' + port);
 		const idle = await connectH2('http://127.0.0.1:' + port);
 		assert.equal((await h2request(idle, { ':path': '/fast' })).text, 'fast');
@@ -218,7 +219,7 @@ describe('velox.shutdown', () => {
 
 	test('HTTP/2: a stuck stream is cut at the deadline', async () => {
 		const server = http2.createServer(slowApp());
-		const port = await listen(server);
+		const { port } = await listen(server);
 		const session = await connectH2('http://127.0.0.1:' + port);
 		session.on('error', () => {});
 		const closed = new Promise((resolve) => session.on('close', resolve));
@@ -239,7 +240,7 @@ describe('velox.shutdown of a TLS HTTP/2 server with allowHTTP1', { skip: NO_OPE
 			{ allowHTTP1: true, key, cert },
 			slowApp() as unknown as (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse) => void,
 		);
-		const port = await listen(server);
+		const { port } = await listen(server);
 		const session = await connectH2('https://localhost:' + port, { ca: cert });
 		let goaway = false;
 		session.on('goaway', () => {
@@ -278,7 +279,7 @@ describe('velox.shutdown of a TLS HTTP/2 server with allowHTTP1', { skip: NO_OPE
 describe('velox.shutdownOnSignal', () => {
 	test('in-process, exit: false: the signal shuts the server down and runs onShutdown; the remover detaches the handlers', async () => {
 		const server = http.createServer(slowApp());
-		const port = await listen(server);
+		const { port } = await listen(server);
 		const before = process.listenerCount('SIGUSR2');
 		let ran = false;
 		const shutDown = new Promise<void>((resolve) => {

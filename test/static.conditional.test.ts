@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import velox from '../src/index';
-import { differential, FIXTURES, listen, type RawRequest, reportErrors, type Running, send } from './static.helpers';
+import { type HttpRequest, send } from './helpers/client';
+import { differential, FIXTURES, reportErrors } from './helpers/static';
+import { listen, type Running } from './helpers/server';
 
 async function withStatic(run: (running: Running, etag: string, lastModified: string) => Promise<void>): Promise<void> {
 	const app = velox();
@@ -24,7 +26,7 @@ describe('velox.static conditional requests', () => {
 		await withStatic(async ({ port }, etag) => {
 			const res = await send(port, { path: '/hello.txt', headers: { 'if-none-match': etag } });
 			assert.equal(res.status, 304);
-			assert.equal(res.body.length, 0);
+			assert.equal(res.bytes.length, 0);
 			assert.equal(res.headers['content-type'], undefined);
 			assert.equal(res.headers['content-length'], undefined);
 			assert.equal(res.headers.etag, etag);
@@ -45,7 +47,7 @@ describe('velox.static conditional requests', () => {
 		await withStatic(async ({ port }, etag) => {
 			const res = await send(port, { path: '/hello.txt', headers: { 'if-none-match': etag, 'cache-control': 'no-cache' } });
 			assert.equal(res.status, 200);
-			assert.equal(res.text, 'hello, world');
+			assert.equal(res.body, 'hello, world');
 		});
 	});
 
@@ -53,8 +55,8 @@ describe('velox.static conditional requests', () => {
 		await withStatic(async ({ port }, etag) => {
 			const failed = await send(port, { path: '/hello.txt', headers: { 'if-match': '"nope"' } });
 			assert.equal(failed.status, 599);
-			assert.equal(JSON.parse(failed.text).status, 412);
-			assert.equal(JSON.parse(failed.text).message, 'Precondition Failed');
+			assert.equal(JSON.parse(failed.body).status, 412);
+			assert.equal(JSON.parse(failed.body).message, 'Precondition Failed');
 			assert.equal((await send(port, { path: '/hello.txt', headers: { 'if-match': etag } })).status, 200);
 			assert.equal((await send(port, { path: '/hello.txt', headers: { 'if-match': '"a", ' + etag } })).status, 200);
 			assert.equal((await send(port, { path: '/hello.txt', headers: { 'if-match': '*' } })).status, 200);
@@ -64,7 +66,7 @@ describe('velox.static conditional requests', () => {
 	it('If-Unmodified-Since before the modification gives 412; after it proceeds', async () => {
 		await withStatic(async ({ port }) => {
 			const failed = await send(port, { path: '/hello.txt', headers: { 'if-unmodified-since': PAST } });
-			assert.equal(JSON.parse(failed.text).status, 412);
+			assert.equal(JSON.parse(failed.body).status, 412);
 			assert.equal((await send(port, { path: '/hello.txt', headers: { 'if-unmodified-since': FUTURE } })).status, 200);
 		});
 	});
@@ -117,7 +119,7 @@ describe('velox.static conditional requests', () => {
 			{ 'if-match': '"nope"', 'if-none-match': etag },
 			{ 'if-none-match': etag, range: 'bytes=0-1' },
 		];
-		const requests: RawRequest[] = cases.map((headers) => ({ path: '/hello.txt', headers }));
+		const requests: HttpRequest[] = cases.map((headers) => ({ path: '/hello.txt', headers }));
 		requests.push({ method: 'HEAD', path: '/hello.txt', headers: { 'if-none-match': etag } });
 		await differential((kit) => {
 			kit.app.use(kit.serveStatic(FIXTURES));

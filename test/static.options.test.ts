@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import request from 'supertest';
 import velox from '../src/index';
 import { parseMaxAge } from '../src/send/config';
-import { differential, FIXTURES, reportErrors } from './static.helpers';
+import { differential, FIXTURES, reportErrors } from './helpers/static';
 
 function staticApp(options?: Record<string, unknown>) {
 	const app = velox();

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import velox from '../src/index';
-import { differential, FIXTURES, listen, type RawRequest, reportErrors, type Running, send } from './static.helpers';
+import { type HttpRequest, send } from './helpers/client';
+import { differential, FIXTURES, reportErrors } from './helpers/static';
+import { listen, type Running } from './helpers/server';
 
 async function withStatic(options: Record<string, unknown>, run: (running: Running) => Promise<void>): Promise<void> {
 	const app = velox();
@@ -25,11 +27,11 @@ describe('velox.static ranges', () => {
 			assert.equal(res.status, 206);
 			assert.equal(res.headers['content-range'], 'bytes 2-4/9');
 			assert.equal(res.headers['content-length'], '3');
-			assert.equal(res.text, '345');
+			assert.equal(res.body, '345');
 			const suffix = await send(port, { path: '/nums.txt', headers: { range: 'bytes=-3' } });
-			assert.equal(suffix.text, '789');
+			assert.equal(suffix.body, '789');
 			const open = await send(port, { path: '/nums.txt', headers: { range: 'bytes=6-' } });
-			assert.equal(open.text, '789');
+			assert.equal(open.body, '789');
 			assert.equal(open.headers['content-range'], 'bytes 6-8/9');
 		});
 	});
@@ -50,7 +52,7 @@ describe('velox.static ranges', () => {
 			const res = await send(port, { path: '/nums.txt', headers: { range: 'bytes=0-1,4-5' } });
 			assert.equal(res.status, 200);
 			assert.equal(res.headers['content-range'], undefined);
-			assert.equal(res.text, '123456789');
+			assert.equal(res.body, '123456789');
 		});
 	});
 
@@ -59,7 +61,7 @@ describe('velox.static ranges', () => {
 			const res = await send(port, { path: '/nums.txt', headers: { range: 'bytes=0-3,2-5,6-6' } });
 			assert.equal(res.status, 206);
 			assert.equal(res.headers['content-range'], 'bytes 0-6/9');
-			assert.equal(res.text, '1234567');
+			assert.equal(res.body, '1234567');
 		});
 	});
 
@@ -67,10 +69,10 @@ describe('velox.static ranges', () => {
 		await withStatic({}, async ({ port }) => {
 			const overlapping = await send(port, { path: '/nums.txt', headers: { range: 'bytes=' + manyRanges } });
 			assert.equal(overlapping.status, 206);
-			assert.equal(overlapping.text, '123456789');
+			assert.equal(overlapping.body, '123456789');
 			const disjoint = await send(port, { path: '/nums.txt', headers: { range: 'bytes=' + disjointRanges } });
-			assert.ok(disjoint.body.length <= 9, String(disjoint.body.length));
-			assert.equal((await send(port, { path: '/hello.txt' })).text, 'hello, world');
+			assert.ok(disjoint.bytes.length <= 9, String(disjoint.bytes.length));
+			assert.equal((await send(port, { path: '/hello.txt' })).body, 'hello, world');
 		});
 	});
 
@@ -79,7 +81,7 @@ describe('velox.static ranges', () => {
 			for (const range of ['garbage', 'items=0-1', 'bytes 0-1', '']) {
 				const res = await send(port, { path: '/nums.txt', headers: { range } });
 				assert.equal(res.status, 200, range);
-				assert.equal(res.text, '123456789', range);
+				assert.equal(res.body, '123456789', range);
 			}
 		});
 	});
@@ -101,12 +103,12 @@ describe('velox.static ranges', () => {
 			const lastModified = String(full.headers['last-modified']);
 			const byTag = await send(port, { path: '/nums.txt', headers: { range: 'bytes=0-0', 'if-range': etag } });
 			assert.equal(byTag.status, 206);
-			assert.equal(byTag.text, '1');
+			assert.equal(byTag.body, '1');
 			const byDate = await send(port, { path: '/nums.txt', headers: { range: 'bytes=0-0', 'if-range': lastModified } });
 			assert.equal(byDate.status, 206);
 			const staleTag = await send(port, { path: '/nums.txt', headers: { range: 'bytes=0-0', 'if-range': '"stale"' } });
 			assert.equal(staleTag.status, 200);
-			assert.equal(staleTag.text, '123456789');
+			assert.equal(staleTag.body, '123456789');
 			const staleDate = await send(port, { path: '/nums.txt', headers: { range: 'bytes=0-0', 'if-range': 'Thu, 01 Jan 1970 00:00:00 GMT' } });
 			assert.equal(staleDate.status, 200);
 		});
@@ -117,7 +119,7 @@ describe('velox.static ranges', () => {
 			const res = await send(port, { method: 'HEAD', path: '/nums.txt', headers: { range: 'bytes=1-2' } });
 			assert.equal(res.status, 206);
 			assert.equal(res.headers['content-length'], '2');
-			assert.equal(res.body.length, 0);
+			assert.equal(res.bytes.length, 0);
 		});
 	});
 
@@ -142,7 +144,7 @@ describe('velox.static ranges', () => {
 			'bytes=-0',
 			'bytes=0-,0-',
 		];
-		const requests: RawRequest[] = ranges.map((range) => ({ path: '/nums.txt', headers: { range } }));
+		const requests: HttpRequest[] = ranges.map((range) => ({ path: '/nums.txt', headers: { range } }));
 		requests.push({ path: '/empty.txt', headers: { range: 'bytes=0-' } });
 		requests.push({ path: '/nums.txt', headers: { range: 'bytes=0-0', 'if-range': '"nope"' } });
 		requests.push({ path: '/nums.txt', headers: { range: 'bytes=0-0', 'if-range': 'Thu, 01 Jan 1970 00:00:00 GMT' } });
@@ -172,7 +174,7 @@ describe('velox.static ranges', () => {
 			const res = await send(running.port, { path: '/nums.txt', headers: { range: 'bytes=100-' } });
 			assert.equal(res.status, 416);
 			assert.equal(res.headers['content-range'], 'bytes */9');
-			assert.match(res.text, /Range Not Satisfiable/);
+			assert.match(res.body, /Range Not Satisfiable/);
 		} finally {
 			await running.close();
 		}

@@ -5,7 +5,9 @@ import { describe, it } from 'node:test';
 import velox from '../src/index';
 import { resolvePath } from '../src/send/resolve-path';
 import { compileSendConfig } from '../src/send/config';
-import { differential, FIXTURES, listen, type RawRequest, reportErrors, send } from './static.helpers';
+import { type HttpRequest, send } from './helpers/client';
+import { differential, FIXTURES, reportErrors } from './helpers/static';
+import { listen } from './helpers/server';
 
 const USERS = path.join(FIXTURES, 'users');
 
@@ -74,9 +76,9 @@ describe('velox.static security', () => {
 		assert.equal(errorStatuses.length, TRAVERSALS.length);
 		for (let i = 0; i < TRAVERSALS.length; i++) {
 			const res = responses[i];
-			assert.notEqual(res.text, 'hello, world', TRAVERSALS[i] + ' escaped the root');
+			assert.notEqual(res.body, 'hello, world', TRAVERSALS[i] + ' escaped the root');
 			assert.equal(res.status, 599, TRAVERSALS[i]);
-			assert.equal(JSON.parse(res.text).status, errorStatuses[i], TRAVERSALS[i]);
+			assert.equal(JSON.parse(res.body).status, errorStatuses[i], TRAVERSALS[i]);
 		}
 	});
 
@@ -86,7 +88,7 @@ describe('velox.static security', () => {
 			for (const traversal of ['/../hello.txt', '/%2e%2e/hello.txt', '/..%5chello.txt', '/x/..%2f..%2fhello.txt']) {
 				const res = await send(running.port, { path: traversal });
 				assert.equal(res.status, 599, traversal);
-				assert.equal(JSON.parse(res.text).status, 403, traversal);
+				assert.equal(JSON.parse(res.body).status, 403, traversal);
 			}
 		} finally {
 			await running.close();
@@ -94,7 +96,7 @@ describe('velox.static security', () => {
 	});
 
 	it('matches express.static on every traversal disguise', async () => {
-		const requests: RawRequest[] = TRAVERSALS.map((traversal) => ({ path: traversal }));
+		const requests: HttpRequest[] = TRAVERSALS.map((traversal) => ({ path: traversal }));
 		await differential((kit) => {
 			kit.app.use(kit.serveStatic(USERS, { fallthrough: false }));
 			kit.app.use(reportErrors);
@@ -118,7 +120,7 @@ describe('velox.static security', () => {
 		try {
 			for (const nul of ['/%00', '/hello.txt%00', '/hello.txt%00.html', '/users%00/']) {
 				const res = await send(running.port, { path: nul });
-				assert.equal(JSON.parse(res.text).status, 400, nul);
+				assert.equal(JSON.parse(res.body).status, 400, nul);
 			}
 		} finally {
 			await running.close();
@@ -130,7 +132,7 @@ describe('velox.static security', () => {
 		try {
 			for (const malformed of ['/%', '/%zz', '/%E0%A4%A', '/hello%2', '/%C3%28', '/%ED%A0%80']) {
 				const res = await send(running.port, { path: malformed });
-				const body = JSON.parse(res.text);
+				const body = JSON.parse(res.body);
 				assert.equal(body.status, 400, malformed);
 				assert.equal(body.message, 'Bad Request', malformed);
 			}
@@ -143,11 +145,11 @@ describe('velox.static security', () => {
 		const running = await listen(rootedApp(FIXTURES, { fallthrough: false }));
 		try {
 			const longName = await send(running.port, { path: '/' + 'a'.repeat(5000) });
-			assert.equal(JSON.parse(longName.text).status, 404);
-			assert.equal(JSON.parse(longName.text).code, 'ENAMETOOLONG');
+			assert.equal(JSON.parse(longName.body).status, 404);
+			assert.equal(JSON.parse(longName.body).code, 'ENAMETOOLONG');
 			const longPath = await send(running.port, { path: ('/' + 'b'.repeat(200)).repeat(40) });
-			assert.equal(JSON.parse(longPath.text).status, 404);
-			assert.equal((await send(running.port, { path: '/hello.txt' })).text, 'hello, world');
+			assert.equal(JSON.parse(longPath.body).status, 404);
+			assert.equal((await send(running.port, { path: '/hello.txt' })).body, 'hello, world');
 		} finally {
 			await running.close();
 		}
@@ -175,10 +177,10 @@ describe('velox.static security', () => {
 		try {
 			const amp = await send(running.port, { path: '/a&b' });
 			assert.equal(amp.headers.location, '/a&b/');
-			assert.match(amp.text, /<pre>Redirecting to \/a&amp;b\/<\/pre>/);
+			assert.match(amp.body, /<pre>Redirecting to \/a&amp;b\/<\/pre>/);
 			const script = await send(running.port, { path: '/users?q="><script>alert(1)</script>' });
 			assert.equal(script.status, 301);
-			assert.ok(!script.text.includes('<script>'), script.text);
+			assert.ok(!script.body.includes('<script>'), script.body);
 			assert.ok(!String(script.headers.location).includes('<'), String(script.headers.location));
 			const snow = await send(running.port, { path: '/snow%20%E2%98%83' });
 			assert.equal(snow.headers.location, '/snow%20%E2%98%83/');

@@ -4,7 +4,9 @@ import mime from 'mime';
 import request from 'supertest';
 import velox from '../src/index';
 import serveStatic from '../src/static';
-import { differential, FIXTURES, listen, reportErrors, send } from './static.helpers';
+import { send } from './helpers/client';
+import { differential, FIXTURES, reportErrors } from './helpers/static';
+import { listen } from './helpers/server';
 
 function staticApp(options?: Record<string, unknown>) {
 	const app = velox();
@@ -71,7 +73,7 @@ describe('velox.static', () => {
 			const res = await send(running.port, { method: 'HEAD', path: '/hello.txt' });
 			assert.equal(res.status, 200);
 			assert.equal(res.headers['content-length'], '12');
-			assert.equal(res.body.length, 0);
+			assert.equal(res.bytes.length, 0);
 		} finally {
 			await running.close();
 		}

@@ -8,18 +8,10 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import velox from '../src/index';
 import { SMALL_FILE_SIZE } from '../src/send/transfer';
-import {
-	createKit,
-	differential,
-	type Framework,
-	listen,
-	openDescriptorCount,
-	type RawResponse,
-	reportErrors,
-	type Running,
-	send,
-	temporaryDirectory,
-} from './static.helpers';
+import { type HttpResponse, send } from './helpers/client';
+import { createKit, differential, openDescriptorCount, reportErrors, temporaryDirectory } from './helpers/static';
+import type { FrameworkName } from './helpers/differential';
+import { listen, type Running } from './helpers/server';
 
 const LARGE_SIZE = 16 * 1024 * 1024;
 
@@ -56,7 +48,7 @@ async function withApp(setHeaders: ((res: ServerResponse, filePath: string) => v
  * The answer `framework` gives to GET `/name` when `setHeaders` (called after the stat) runs `hook`
  * on the file: `prepare` (re)creates the file first, since the hook consumes it.
  */
-async function answerOf(framework: Framework, name: string, prepare: () => void, hook: (filePath: string) => void): Promise<RawResponse> {
+async function answerOf(framework: FrameworkName, name: string, prepare: () => void, hook: (filePath: string) => void): Promise<HttpResponse> {
 	prepare();
 	const kit = createKit(framework);
 	kit.app.use(kit.serveStatic(temp.dir, { setHeaders: (_res: ServerResponse, filePath: string) => hook(filePath) }));
@@ -70,12 +62,12 @@ async function answerOf(framework: Framework, name: string, prepare: () => void,
 }
 
 /** Velox's answer, asserted equal to express@4's (status, Content-Length, the error's identity). */
-async function sameAsExpress(name: string, prepare: () => void, hook: (filePath: string) => void): Promise<RawResponse> {
+async function sameAsExpress(name: string, prepare: () => void, hook: (filePath: string) => void): Promise<HttpResponse> {
 	const expected = await answerOf('express', name, prepare, hook);
 	const actual = await answerOf('velox', name, prepare, hook);
 	assert.equal(actual.status, expected.status, name);
 	assert.equal(actual.headers['content-length'], expected.headers['content-length'], name);
-	assert.equal(actual.text, expected.text, name);
+	assert.equal(actual.body, expected.body, name);
 	return actual;
 }
 
@@ -113,8 +105,8 @@ describe('velox.static body transfer', () => {
 			const res = await send(port, { path: '/large.bin' });
 			assert.equal(res.status, 200);
 			assert.equal(res.headers['content-length'], String(LARGE_SIZE));
-			assert.equal(res.body.length, LARGE_SIZE);
-			assert.ok(res.body.equals(large));
+			assert.equal(res.bytes.length, LARGE_SIZE);
+			assert.ok(res.bytes.equals(large));
 		});
 	});
 
@@ -123,7 +115,7 @@ describe('velox.static body transfer', () => {
 			const start = LARGE_SIZE - 200000;
 			const res = await send(port, { path: '/large.bin', headers: { range: `bytes=${start}-${start + 99999}` } });
 			assert.equal(res.status, 206);
-			assert.ok(res.body.equals(large.subarray(start, start + 100000)));
+			assert.ok(res.bytes.equals(large.subarray(start, start + 100000)));
 		});
 	});
 
@@ -135,13 +127,13 @@ describe('velox.static body transfer', () => {
 		);
 		assert.equal(atLimit.status, 200);
 		assert.equal(atLimit.headers['content-length'], String(SMALL_FILE_SIZE));
-		assert.ok(atLimit.body.equals(large.subarray(0, SMALL_FILE_SIZE)));
+		assert.ok(atLimit.bytes.equals(large.subarray(0, SMALL_FILE_SIZE)));
 		assert.equal(overLimit.status, 200);
 		assert.equal(overLimit.headers['content-length'], String(SMALL_FILE_SIZE + 1));
-		assert.ok(overLimit.body.equals(large.subarray(0, SMALL_FILE_SIZE + 1)));
+		assert.ok(overLimit.bytes.equals(large.subarray(0, SMALL_FILE_SIZE + 1)));
 		assert.equal(range.status, 206);
 		assert.equal(range.headers['content-range'], 'bytes 10-20/' + (SMALL_FILE_SIZE + 1));
-		assert.ok(range.body.equals(large.subarray(10, 21)));
+		assert.ok(range.bytes.equals(large.subarray(10, 21)));
 	});
 
 	it('applies back-pressure: a client that stops reading stops the file reads', async () => {
@@ -202,7 +194,7 @@ describe('velox.static body transfer', () => {
 				(filePath) => unlinkSync(filePath),
 			);
 			assert.equal(res.status, 599, name);
-			const err = JSON.parse(res.text);
+			const err = JSON.parse(res.body);
 			assert.equal(err.status, 404, name);
 			assert.equal(err.code, 'ENOENT', name);
 			assert.equal(err.syscall, 'open', name);
@@ -225,7 +217,7 @@ describe('velox.static body transfer', () => {
 				},
 			);
 			assert.equal(res.status, 599, name);
-			const err = JSON.parse(res.text);
+			const err = JSON.parse(res.body);
 			assert.equal(err.status, 500, name);
 			assert.equal(err.code, 'EISDIR', name);
 			assert.equal(err.syscall, 'read', name);
@@ -247,7 +239,7 @@ describe('velox.static body transfer', () => {
 			() => rmSync(target),
 		);
 		assert.equal(res.status, 599);
-		const err = JSON.parse(res.text);
+		const err = JSON.parse(res.body);
 		assert.equal(err.status, 404);
 		assert.equal(err.code, 'ENOENT');
 		await withApp(undefined, async ({ port }) => {
@@ -265,7 +257,7 @@ describe('velox.static body transfer', () => {
 				// response); Velox reads a small file whole before the head goes out, so it can refuse it.
 				const res = await send(port, { path: '/shrinks.txt' });
 				assert.equal(res.status, 599);
-				const err = JSON.parse(res.text);
+				const err = JSON.parse(res.body);
 				assert.equal(err.status, 500);
 				assert.equal(err.expose, false);
 				assert.equal(err.message, 'File changed during transfer: ' + path.join(temp.dir, 'shrinks.txt'));

@@ -12,8 +12,9 @@ import { describe, test } from 'node:test';
 import type { RequestHandler } from 'express';
 import velox from '../src/index';
 import { differential } from './helpers/differential';
-import { close, closeSession, connectH2, h2request, listen } from './http2.helpers';
-import { FIXTURES } from './static.helpers';
+import { closeSession, connectH2, h2request } from './http2.helpers';
+import { close, listen } from './helpers/server';
+import { FIXTURES } from './helpers/static';
 
 type Req = velox.Request;
 type Res = velox.Response;
@@ -79,7 +80,7 @@ describe('velox.timeout', () => {
 			next(err);
 		});
 		const server = http.createServer(app);
-		const port = await listen(server);
+		const { port } = await listen(server);
 		try {
 			const res = await get(port, '/slow');
 			assert.equal(res.status, 503);
@@ -124,7 +125,7 @@ describe('velox.timeout', () => {
 			});
 		});
 		const server = http.createServer(app);
-		const port = await listen(server);
+		const { port } = await listen(server);
 		try {
 			const res = await get(port, '/slow');
 			assert.equal(res.status, 503);
@@ -152,7 +153,7 @@ describe('velox.timeout', () => {
 			res.send('plain');
 		});
 		const server = http.createServer(app);
-		const port = await listen(server);
+		const { port } = await listen(server);
 		const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
 		try {
 			const before = activeTimeouts();
@@ -184,7 +185,7 @@ describe('velox.timeout', () => {
 			arrived();
 		});
 		const server = http.createServer(app);
-		const port = await listen(server);
+		const { port } = await listen(server);
 		try {
 			const before = activeTimeouts();
 			const response = get(port, '/wait');
@@ -208,7 +209,7 @@ describe('velox.timeout', () => {
 			setTimeout(() => res.end('end'), 100);
 		});
 		const server = http.createServer(app);
-		const port = await listen(server);
+		const { port } = await listen(server);
 		try {
 			const res = await get(port, '/stream');
 			assert.equal(res.status, 200);
@@ -225,7 +226,7 @@ describe('velox.timeout', () => {
 		app.use(velox.timeout('5s'));
 		app.get('/short', velox.timeout(30), () => {});
 		const server = http.createServer(app);
-		const port = await listen(server);
+		const { port } = await listen(server);
 		try {
 			const started = Date.now();
 			const res = await get(port, '/short');
@@ -256,7 +257,7 @@ describe('velox.timeout', () => {
 			}
 		});
 		const server = http.createServer(app);
-		const port = await listen(server);
+		const { port } = await listen(server);
 		try {
 			const res = await get(port, '/work');
 			assert.equal(res.status, 503);
@@ -289,7 +290,7 @@ describe('velox.timeout over HTTP/2', () => {
 			res.send('fast');
 		});
 		const server = http2.createServer(app);
-		const port = await listen(server);
+		const { port } = await listen(server);
 		const session = await connectH2('http://127.0.0.1:' + port);
 		try {
 			const res = await h2request(session, { ':path': '/slow' });

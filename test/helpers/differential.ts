@@ -1,10 +1,16 @@
 /**
- * Differential testing against express@4: build the same app with both
- * frameworks, send the same raw requests, compare status, headers and body.
+ * The differential engine: the same app, built by one builder with express@4 and
+ * with Velox, the same requests sent to each, the answers normalised and compared.
+ * Velox runs twice: behind `http.createServer(app)` (its prototype swap) and behind
+ * its own `app.listen` (its request and response classes: the production path);
+ * both must answer as express@4 does.
  *
- * Requests go through `node:http` directly (not supertest) so the request
- * target reaches the server byte for byte: malformed escapes, absolute-form
- * URLs, `//` and `..` segments, and any method name.
+ * The core is `acrossTargets` (build, start, exchange, close, per target) with
+ * `assertSame` and `normalise`; the rest are adapters on it:
+ * - `differential`: requests through node's client (the target byte for byte) or
+ *   in process, every header but Date/ETag compared (this file);
+ * - `observeBoth` (req-util.ts), the body parsers (body.ts), static files (static.ts),
+ *   supertest scenarios of third-party middleware (compat.ts).
  *
  * @example
  * await differential((framework) => {
@@ -14,68 +20,45 @@
  * }, [{ path: '/users/42' }, { method: 'HEAD', path: '/users/42' }]);
  */
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net from 'node:net';
 import express from 'express';
 import velox from '../../src/index';
 import { injectRequest } from '../../src/inject';
+import { type HttpRequest, type HttpResponse, send } from './client';
+import { isListenable, type Listener, listen, listenApp, type Running } from './server';
 
 /** The factory both frameworks expose; Velox is typed as Express so one builder serves both. */
 export type Framework = typeof express;
 export type FrameworkName = 'express' | 'velox';
-type Listener = (req: http.IncomingMessage, res: http.ServerResponse) => void;
+/** Where the requests go: express@4, Velox behind `http.createServer(app)`, Velox behind `app.listen`. */
+export type Target = 'express' | 'velox' | 'velox-listen';
+export type { Listener };
 
-export interface DiffRequest {
-	method?: string;
-	path: string;
-	headers?: Record<string, string>;
-	body?: string;
-}
-
-export interface RawResponse {
-	status: number;
-	statusMessage: string;
-	headers: Record<string, string | string[] | undefined>;
-	/** The body decoded as UTF-8. */
-	body: string;
-	/** The body bytes. */
-	bytes: Buffer;
-}
-
-interface Comparable {
-	status: number;
-	statusMessage: string;
-	headers: Record<string, string | string[] | undefined>;
-	/** The body bytes as latin1 text: byte-exact and readable in a diff. */
-	body: string;
-}
-
-export interface DifferentialOptions {
-	/** The `env` setting of every app the builder creates (default `test`: no stderr logging). */
-	env?: string;
-	/** Extra response headers not to compare (lower case). */
-	ignoreHeaders?: string[];
-	/**
-	 * Dispatch in process with `injectRequest` (app.inject's engine, which takes any request
-	 * listener, express's too) instead of a socket: for routing and request logic, where the
-	 * network adds only time. Not for tests about what node's HTTP parser accepts.
-	 */
-	inProcess?: boolean;
-}
-
-const REQUEST_TIMEOUT_MS = 5000;
-// Date and ETag vary per run; X-Powered-By names the framework (its presence is still compared).
-const ALWAYS_IGNORED = ['date', 'etag'];
-// A stack frame line as finalhandler renders it into the error page: paths differ between frameworks.
-const STACK_FRAME = /<br> &nbsp; &nbsp;at [^<]*/g;
+/** One result a target; `velox-listen` is missing when the builder made no app (a server, or in process). */
+export type TargetResults<R> = Record<'express' | 'velox', R> & { 'velox-listen'?: R };
 
 export const frameworks: Record<FrameworkName, Framework> = {
 	express,
 	velox,
 };
 
+const TARGETS: Target[] = ['express', 'velox', 'velox-listen'];
+
+export interface EngineOptions {
+	/** The `env` setting of every app the builder creates (default `test`: no stderr logging). */
+	env?: string;
+	/** Call the app's listener without a server (then there is no `velox-listen`). */
+	inProcess?: boolean;
+}
+
+/** What an exchange reaches: what the builder returned, and its server (`null` in process). */
+export interface Reached<S> {
+	built: S;
+	running: Running | null;
+}
+
 /** A factory that sets `env` on every app it creates, with the framework's statics (Router, json, …). */
-function withEnv(framework: Framework, env: string): Framework {
+export function withEnv(framework: Framework, env: string): Framework {
 	const factory = function createApp() {
 		const app = framework();
 		app.set('env', env);
@@ -84,83 +67,85 @@ function withEnv(framework: Framework, env: string): Framework {
 	return Object.assign(factory, framework);
 }
 
-/** Starts `listener` on an ephemeral port of 127.0.0.1. */
-export async function listen(listener: Listener): Promise<http.Server> {
-	const server = http.createServer(listener);
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	return server;
-}
-
-/** Starts an app through its own `app.listen` on an ephemeral port; `null` when the listener is not an app. */
-async function listenWithApp(listener: Listener): Promise<http.Server | null> {
-	const app = listener as Listener & { listen?: (port: number, host: string, callback: () => void) => http.Server };
-	if (typeof app.listen !== 'function') return null;
-	let server: http.Server | undefined;
-	await new Promise<void>((resolve) => {
-		server = app.listen!(0, '127.0.0.1', resolve);
-	});
-	return server!;
-}
-
-export async function close(server: http.Server): Promise<void> {
-	server.closeAllConnections();
-	await new Promise<void>((resolve) => server.close(() => resolve()));
-}
-
-/** Sends one raw request and reads the whole response. */
-export function sendRaw(server: http.Server, request: DiffRequest): Promise<RawResponse> {
-	const { port } = server.address() as AddressInfo;
-	return new Promise((resolve, reject) => {
-		const req = http.request(
-			{ host: '127.0.0.1', port, method: request.method ?? 'GET', path: request.path, headers: request.headers, agent: false },
-			(res) => {
-				const chunks: Buffer[] = [];
-				res.on('data', (chunk: Buffer) => chunks.push(chunk));
-				res.on('end', () => {
-					const bytes = Buffer.concat(chunks);
-					resolve({ status: res.statusCode ?? 0, statusMessage: res.statusMessage ?? '', headers: res.headers, body: bytes.toString('utf8'), bytes });
-				});
-				res.on('error', reject);
-			},
-		);
-		// A router that never answers must fail the test, not hang the run.
-		req.setTimeout(REQUEST_TIMEOUT_MS, () =>
-			req.destroy(new Error('no response within ' + REQUEST_TIMEOUT_MS + ' ms: ' + (request.method ?? 'GET') + ' ' + request.path)),
-		);
-		req.on('error', reject);
-		req.end(request.body);
-	});
-}
-
-/** `sendRaw` without a socket: the same request through `injectRequest`. */
-async function sendInProcess(listener: Listener, request: DiffRequest): Promise<RawResponse> {
-	let timer: NodeJS.Timeout | undefined;
-	const timeout = new Promise<never>((_resolve, reject) => {
-		timer = setTimeout(
-			() => reject(new Error('no response within ' + REQUEST_TIMEOUT_MS + ' ms: ' + (request.method ?? 'GET') + ' ' + request.path)),
-			REQUEST_TIMEOUT_MS,
-		);
-	});
+/**
+ * The core: for each target builds the app, starts it (a listener behind `http.createServer`
+ * or `app.listen`, a built server as it is), runs `exchange` on it and closes it.
+ */
+export async function acrossTargets<S extends Listener | net.Server, R>(
+	build: (framework: Framework, name: FrameworkName, target: Target) => S,
+	exchange: (reached: Reached<S>, name: FrameworkName, target: Target) => Promise<R>,
+	options: EngineOptions = {},
+): Promise<TargetResults<R>> {
+	const env = options.env ?? 'test';
+	const results: Partial<Record<Target, R>> = {};
+	// Outside the `test` env both final handlers log errors to stderr; that is pinned in
+	// final-handler.test.ts, here it would only be noise in the test output.
+	const consoleError = console.error;
+	if (env !== 'test') console.error = () => {};
 	try {
-		const response = await Promise.race([
-			injectRequest(listener, { method: request.method, url: request.path, headers: request.headers, body: request.body }),
-			timeout,
-		]);
-		return { status: response.statusCode, statusMessage: response.statusMessage, headers: response.headers, body: response.text, bytes: response.body };
+		for (const target of TARGETS) {
+			const name: FrameworkName = target === 'express' ? 'express' : 'velox';
+			if (target === 'velox-listen' && options.inProcess) continue;
+			const built = build(withEnv(frameworks[name], env), name, target);
+			let running: Running | null = null;
+			if (target === 'velox-listen') {
+				if (built instanceof net.Server || !isListenable(built)) continue;
+				running = await listenApp(built);
+			} else if (!options.inProcess) {
+				running = await start(built);
+			}
+			try {
+				results[target] = await exchange({ built, running }, name, target);
+				// finalhandler logs on the next turn of the event loop.
+				await new Promise((resolve) => setImmediate(resolve));
+			} finally {
+				await running?.close();
+			}
+		}
 	} finally {
-		clearTimeout(timer);
+		console.error = consoleError;
 	}
+	return results as TargetResults<R>;
 }
 
-/** `differential` dispatching in process (see `DifferentialOptions.inProcess`). */
-export function differentialInProcess(
-	build: (framework: Framework, name: FrameworkName) => Listener,
-	requests: DiffRequest[],
-	options: DifferentialOptions = {},
-): Promise<RawResponse[]> {
-	return differential(build, requests, { ...options, inProcess: true });
+function start(built: Listener | net.Server): Promise<Running> {
+	return built instanceof net.Server ? listen(built) : listen(built);
 }
 
+/** Asserts that Velox, behind both servers, gave what express@4 gave. */
+export function assertSame<R>(results: TargetResults<R>): void {
+	assert.deepEqual(results.velox, results.express);
+	if (results['velox-listen'] !== undefined) assert.deepEqual(results['velox-listen'], results.express, 'behind app.listen');
+}
+
+/** `fn`'s results, target by target. */
+export function mapResults<R, T>(results: TargetResults<R>, fn: (result: R) => T): TargetResults<T> {
+	const mapped: TargetResults<T> = { express: fn(results.express), velox: fn(results.velox) };
+	if (results['velox-listen'] !== undefined) mapped['velox-listen'] = fn(results['velox-listen']);
+	return mapped;
+}
+
+/** A response as an adapter hands it to `normalise`. */
+export interface Observed {
+	request: string;
+	status: number;
+	statusMessage?: string;
+	headers: Record<string, string | string[] | undefined>;
+	/** The body as text (binary bodies as latin1). */
+	body: string;
+}
+
+export interface NormaliseOptions {
+	/** Response headers (lower case) not compared. */
+	ignoreHeaders: string[];
+	/** Replacements applied to header values and the body (random ids, timings). */
+	scrub?: [RegExp, string][];
+	/** Cookie `Expires` dates within a day of now are replaced by a marker (a clock-computed maxAge). */
+	cookieClock?: boolean;
+}
+
+// A stack frame line as finalhandler renders it into the error page: paths differ between frameworks.
+const STACK_FRAME = /<br> &nbsp; &nbsp;at [^<]*/g;
 const EXPIRES = /Expires=([^;]+)/;
 
 /**
@@ -175,61 +160,86 @@ function scrubRecentExpires(cookie: string): string {
 	return Math.abs(time - Date.now()) < 86_400_000 ? cookie.replace(EXPIRES, 'Expires=<clock>') : cookie;
 }
 
-/** Status, headers and body in comparable form. */
-function normalize(response: RawResponse, ignored: string[]): Comparable {
-	const headers: Record<string, string | string[] | undefined> = {};
-	const raw = response.bytes.toString('latin1');
-	const body = raw.replace(STACK_FRAME, '');
-	for (const name of Object.keys(response.headers).sort()) {
-		if (ignored.includes(name)) continue;
-		// Stack frames were removed from the body; its length then differs legitimately.
-		if (name === 'content-length' && body !== raw) continue;
-		const value = response.headers[name];
-		headers[name] = name === 'x-powered-by' ? '<present>' : name === 'set-cookie' && Array.isArray(value) ? value.map(scrubRecentExpires) : value;
-	}
-	return { status: response.status, statusMessage: response.statusMessage, headers, body };
+function scrubText(text: string, scrub: [RegExp, string][]): string {
+	let result = text;
+	for (const [pattern, replacement] of scrub) result = result.replace(pattern, replacement);
+	return result;
 }
 
-/** Builds the app with both frameworks and sends each request to both. */
-export async function runBoth(
+/**
+ * The comparable form of a response: headers sorted, the ignored ones left out, the value
+ * of X-Powered-By (it names the framework) replaced by `<present>`, stack frames of an
+ * error page removed (with Content-Length then), scrubs applied.
+ */
+export function normalise(observed: Observed, options: NormaliseOptions): Observed {
+	const scrub = options.scrub ?? [];
+	const headers: Record<string, string | string[] | undefined> = {};
+	const body = observed.body.replace(STACK_FRAME, '');
+	for (const name of Object.keys(observed.headers).sort()) {
+		if (options.ignoreHeaders.includes(name)) continue;
+		// Stack frames were removed from the body; its length then differs legitimately.
+		if (name === 'content-length' && body !== observed.body) continue;
+		const value = observed.headers[name];
+		const clean = (one: string) => scrubText(options.cookieClock && name === 'set-cookie' ? scrubRecentExpires(one) : one, scrub);
+		headers[name] = name === 'x-powered-by' ? '<present>' : Array.isArray(value) ? value.map(clean) : value === undefined ? value : clean(value);
+	}
+	return { request: observed.request, status: observed.status, statusMessage: observed.statusMessage, headers, body: scrubText(body, scrub) };
+}
+
+// --- The request adapter: node's client or in process, every header but Date and ETag compared.
+
+export type DiffRequest = HttpRequest;
+
+export interface DifferentialOptions extends EngineOptions {
+	/** Extra response headers not to compare (lower case). */
+	ignoreHeaders?: string[];
+}
+
+/** Date and ETag vary per run; X-Powered-By names the framework (its presence is still compared). */
+const DIFFERENTIAL_IGNORED = ['date', 'etag'];
+
+/** `send` without a socket: the same request through `injectRequest` (app.inject's engine, which takes express's listener too). */
+async function sendInProcess(listener: Listener, request: DiffRequest, timeoutMs = 5000): Promise<HttpResponse> {
+	let timer: NodeJS.Timeout | undefined;
+	const timeout = new Promise<never>((_resolve, reject) => {
+		timer = setTimeout(() => reject(new Error('no response within ' + timeoutMs + ' ms: ' + describe(request))), timeoutMs);
+	});
+	try {
+		const body = Array.isArray(request.body) ? Buffer.concat(request.body.map((chunk) => Buffer.from(chunk))) : request.body;
+		const response = await Promise.race([injectRequest(listener, { method: request.method, url: request.path, headers: request.headers, body }), timeout]);
+		const { status, statusMessage, headers, rawHeaders } = response;
+		return { status, statusMessage, headers, rawHeaders, bytes: response.body, body: response.text };
+	} finally {
+		clearTimeout(timer);
+	}
+}
+
+/** Builds the app for each target and sends it each request in turn; the responses as received. */
+export function runBoth(
 	build: (framework: Framework, name: FrameworkName) => Listener,
 	requests: DiffRequest[],
-	options: DifferentialOptions = {},
-): Promise<Record<FrameworkName | 'velox-listen', RawResponse[]>> {
-	const env = options.env ?? 'test';
-	const results = { express: [], velox: [], 'velox-listen': [] } as Record<FrameworkName | 'velox-listen', RawResponse[]>;
-	// Outside the `test` env both final handlers log errors to stderr; that is pinned in
-	// final-handler.test.ts, here it would only be noise in the test output.
-	const consoleError = console.error;
-	if (env !== 'test') console.error = () => {};
-	try {
-		for (const name of ['express', 'velox', 'velox-listen'] as const) {
-			const framework = name === 'express' ? 'express' : 'velox';
-			if (options.inProcess) {
-				// In process there is no server, so no second Velox path to compare.
-				if (name === 'velox-listen') continue;
-				const listener = build(withEnv(frameworks[framework], env), framework);
-				for (const request of requests) results[name].push(await sendInProcess(listener, request));
-				await new Promise((resolve) => setImmediate(resolve));
-				continue;
-			}
-			const listener = build(withEnv(frameworks[framework], env), framework);
-			// Velox runs twice: behind `http.createServer(app)` (the prototype swap) and behind
-			// `app.listen` (request/response classes), the path production and benchmarks take.
-			const server = name === 'velox-listen' ? await listenWithApp(listener) : await listen(listener);
-			if (server === null) continue;
-			try {
-				for (const request of requests) results[name].push(await sendRaw(server, request));
-				// finalhandler logs on the next turn of the event loop.
-				await new Promise((resolve) => setImmediate(resolve));
-			} finally {
-				await close(server);
-			}
-		}
-	} finally {
-		console.error = consoleError;
-	}
-	return results;
+	options: EngineOptions = {},
+): Promise<TargetResults<HttpResponse[]>> {
+	return acrossTargets(
+		build,
+		async ({ built, running }) => {
+			const responses: HttpResponse[] = [];
+			for (const request of requests)
+				responses.push(running === null ? await sendInProcess(built, request) : await send(running.port, request, { timeoutMs: 5000 }));
+			return responses;
+		},
+		options,
+	);
+}
+
+/** The label a request carries in a comparison. */
+export function describe(request: DiffRequest): string {
+	return (request.method ?? 'GET') + ' ' + request.path + (request.headers === undefined ? '' : ' ' + JSON.stringify(request.headers));
+}
+
+/** Each response of `runBoth` with its request, in comparable form (the body bytes as latin1: byte-exact, readable in a diff). */
+export function comparable(requests: DiffRequest[], responses: HttpResponse[], options: NormaliseOptions): Observed[] {
+	return responses.map((response, i) => normalise({ ...response, request: describe(requests[i]), body: response.bytes.toString('latin1') }, options));
 }
 
 /**
@@ -241,19 +251,18 @@ export async function differential(
 	build: (framework: Framework, name: FrameworkName) => Listener,
 	requests: DiffRequest[],
 	options: DifferentialOptions = {},
-): Promise<RawResponse[]> {
-	const ignored = [...ALWAYS_IGNORED, ...(options.ignoreHeaders ?? [])];
+): Promise<HttpResponse[]> {
 	const results = await runBoth(build, requests, options);
-	const actual = results.velox.map((response, i) => ({ request: describe(requests[i]), ...normalize(response, ignored) }));
-	const expected = results.express.map((response, i) => ({ request: describe(requests[i]), ...normalize(response, ignored) }));
-	assert.deepEqual(actual, expected);
-	if (results['velox-listen'].length > 0) {
-		const listened = results['velox-listen'].map((response, i) => ({ request: describe(requests[i]), ...normalize(response, ignored) }));
-		assert.deepEqual(listened, expected, 'behind app.listen');
-	}
+	const normaliseOptions = { ignoreHeaders: [...DIFFERENTIAL_IGNORED, ...(options.ignoreHeaders ?? [])], cookieClock: true };
+	assertSame(mapResults(results, (responses) => comparable(requests, responses, normaliseOptions)));
 	return results.velox;
 }
 
-function describe(request: DiffRequest): string {
-	return (request.method ?? 'GET') + ' ' + request.path;
+/** `differential` dispatching in process: for routing and request logic, where the network adds only time (not for what node's parser accepts). */
+export function differentialInProcess(
+	build: (framework: Framework, name: FrameworkName) => Listener,
+	requests: DiffRequest[],
+	options: DifferentialOptions = {},
+): Promise<HttpResponse[]> {
+	return differential(build, requests, { ...options, inProcess: true });
 }

@@ -4,8 +4,7 @@
  * against express@4 and Velox through the differential helper, and a capture of
  * depd deprecation events.
  */
-import http, { IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { IncomingMessage, type ServerResponse } from 'node:http';
 import { differential, type DiffRequest, type Framework, type FrameworkName, frameworks } from './differential';
 
 export { frameworks };
@@ -109,27 +108,4 @@ export function fakeRequest(app: AnyApp, socket: { encrypted?: boolean; remoteAd
 	req.method = 'GET';
 	Object.setPrototypeOf(req, app.request);
 	return req;
-}
-
-/** Starts `listener` on 127.0.0.1 with a raised header-size limit (for very long URLs). */
-export async function listenLarge(listener: http.RequestListener, maxHeaderSize: number): Promise<http.Server> {
-	const server = http.createServer({ maxHeaderSize }, listener);
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	return server;
-}
-
-/** GETs `path` from a server of `listenLarge` and returns status and body. */
-export function getText(server: http.Server, path: string): Promise<{ status: number; body: string }> {
-	const { port } = server.address() as AddressInfo;
-	return new Promise((resolve, reject) => {
-		const req = http.request({ host: '127.0.0.1', port, path, agent: false, maxHeaderSize: 1024 * 1024 }, (res) => {
-			let body = '';
-			res.setEncoding('utf8');
-			res.on('data', (chunk: string) => (body += chunk));
-			res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-			res.on('error', reject);
-		});
-		req.on('error', reject);
-		req.end();
-	});
 }
