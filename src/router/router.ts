@@ -19,7 +19,7 @@ import depd from 'depd';
 import { splitUseArguments } from '../utils';
 import { type IndexedRouter, kRouteIndex } from './candidates';
 import { Dispatch, kFinalHandler } from './dispatch';
-import { type AnyHandler, isThenable, Layer, type Next, type ParamsRecord } from './layer';
+import { type AnyHandler, isThenable, Layer, type Next } from './layer';
 import type { PathInput } from './matcher';
 import { type MethodName, methods } from './methods';
 import { Route } from './route';
