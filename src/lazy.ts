@@ -8,31 +8,42 @@
  * the body parsers themselves (~10 ms with zlib and iconv-lite) for the first
  * `velox.json()`-style call.
  *
- * Second pass (issue 11's startup bar; figures are medians of 11 fresh
- * processes, CPU time of `require(x)` after `node:http` is loaded, and the
- * RSS it adds; bench/startup.js measures the whole spawn-until-listening):
+ * Second pass (issue 11's startup bar). Whole hello app, spawn until
+ * listening (bench/startup.js, medians of 21 alternating spawns on the busy
+ * shared machine, difference from raw node:http): CPU +56 ms → +35 ms, idle
+ * RSS +9.3 MB → +7.5 MB; instructions (callgrind, all threads) 259 M → 195 M
+ * against raw node's 108 M. Deferred here, each with its cost measured alone
+ * after node:http (CPU ms and RSS: medians of 11 fresh processes; instructions:
+ * callgrind, inclusive of what the module itself loads, ±3 M):
  *
  * - the file engine (`velox.static`, `res.sendFile`/`download`/`sendfile`:
- *   src/static.ts and src/send/*, ~40 KB of JS) with what only it uses:
- *   ~10 ms CPU and ~2.7 MB RSS for src/send/transfer.js alone;
- * - mime@1 and its 31 KB types.json: ~2.5 ms, ~0.6 MB (first `res.type`,
- *   `res.format`, or the first `res.send` of a string, which checks that the
- *   `html` type was not remapped);
+ *   src/static.ts and src/send/*, ~40 KB of JS): ~10 ms and ~2.7 MB for
+ *   src/send/transfer.js alone;
+ * - mime@1 and its 31 KB types.json: ~2.5 ms, ~0.6 MB, +14 M (first
+ *   `res.type`, `res.format`, or the first `res.send` of a string, which
+ *   checks that the `html` type was not remapped);
  * - node:crypto (through etag or settings.ts's one-shot hash): ~1.9 ms,
- *   ~0.75 MB, now at the first ETag;
- * - proxy-addr with ipaddr.js (19 KB): ~2.3 ms, ~0.25 MB; the default
+ *   ~0.75 MB, +14 M; now at the first ETag;
+ * - proxy-addr with ipaddr.js (19 KB): ~2.3 ms, ~0.25 MB, +21 M. The default
  *   `trust proxy` (false) no longer compiles an empty proxy-addr list at
- *   `velox()`: it is the same trust-nothing function proxy-addr returns;
- *   the module loads with the first `req.ip`/`req.ips`/`req.protocol` or a
- *   non-Boolean `trust proxy`;
- * - content-disposition (~1.3 ms), cookie and cookie-signature (which loads
- *   node:crypto): with `res.attachment`/`download`/`cookie`;
- * - src/inject.ts (13 KB; ~2.8 ms with node:stream's Duplex): with the first
- *   `app.inject`;
+ *   `velox()`: it gets the same trust-nothing function proxy-addr returns;
+ *   the module loads with the first `req.ip`/`req.ips`, or when `trust proxy`
+ *   is set to addresses or subnet names;
+ * - content-disposition (~1.3 ms, +2 M), cookie and cookie-signature (which
+ *   loads node:crypto; +19 M together): with `res.attachment`/`download`/`cookie`;
+ * - src/inject.ts (13 KB; ~2.8 ms, +10 M with node:stream's Duplex): with the
+ *   first `app.inject`;
  * - src/http2.ts and src/shutdown.ts (14 KB): with the first HTTP/2 request
  *   or `velox.shutdown`/`shutdownOnSignal` call;
  * - in src/final-handler.ts, body/discard.ts, on-finished and ee-first
- *   (14 KB): with the first 404 or unhandled error.
+ *   (14 KB, +5.5 M): with the first 404 or unhandled error.
+ *
+ * Not deferred: what the first request of any app runs (application, router,
+ * request/response prototypes, settings, errors, tracing, view, final handler,
+ * depd, statuses, fresh, range-parser, content-type, vary, encodeurl,
+ * escape-html, ms). What is left of the gap is mostly node's loader on ~41
+ * files (bench/README.md, Startup: a one-file copy of the same modules
+ * measured +16 ms / +3.2 MB where these files measured +40 ms / +7.5 MB).
  *
  * What a module-level `depd` deprecation prints is unchanged: the wrappers
  * here never sit between a user's call and a `deprecate(message)` call (that
