@@ -13,6 +13,7 @@ const { prepareFixtures } = require('./lib/fixtures');
 const { startServer, stopServer } = require('./lib/servers');
 const { createLoader, hasCommand } = require('./lib/load');
 const { fetchOnce, describeMismatch, headerDifferences } = require('./lib/precheck');
+const { measureStartup } = require('./lib/startup');
 const { rssBytes } = require('./lib/proc');
 const { summarize, markdown } = require('./lib/report');
 
@@ -264,6 +265,30 @@ function updateReadme(text) {
 	log('bench/README.md updated');
 }
 
+/** Issue 11's startup figure: hello app, spawn until listening and idle RSS, medians of alternating spawns. */
+async function runStartup(frameworks, options) {
+	const list = [];
+	for (const name of frameworks) {
+		const modulePath = resolveModule(name);
+		if (typeof modulePath === 'object') continue;
+		list.push({ name, family: FRAMEWORKS[name].family, module: modulePath });
+	}
+	log(`\n== startup: ${options.startupRuns} alternating spawns of the hello app per framework`);
+	const startup = await measureStartup(list, {
+		runs: options.startupRuns,
+		pin: options.pin,
+		onProgress: (done, total) => showProgress(`startup round ${done}/${total}`, 0),
+	});
+	for (const [name, figure] of Object.entries(startup.frameworks)) {
+		log(
+			figure.error
+				? `  ${name}: n/a — ${figure.error}`
+				: `  ${name}: ${figure.startupMs.toFixed(1)} ms, CPU ${figure.cpuMs.toFixed(1)} ms, idle RSS ${(figure.rssIdleBytes / 1048576).toFixed(1)} MB`,
+		);
+	}
+	return startup;
+}
+
 async function main() {
 	const options = parseOptions(process.argv.slice(2), process.env);
 	if (options.help) {
@@ -315,6 +340,8 @@ async function main() {
 	log(`velox bench: ${groups.length} group(s), frameworks ${frameworks.join(', ')}, ${loader.name}, ${options.rounds} × ${options.duration} s`);
 
 	try {
+		// Startup first, before any load has warmed or filled the machine (bench/lib/startup.js).
+		if (options.startupRuns > 0 && groups.some((group) => group.id === 'hello')) results.startup = await runStartup(frameworks, options);
 		for (const group of groups) await runGroup(group, { options, frameworks, loader, fixturesDir, results });
 	} finally {
 		loader.close();

@@ -8,7 +8,6 @@ import http, { IncomingMessage, type Server, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import depd from 'depd';
 import { finalHandle } from './final-handler';
-import { handleHttp2, restoreHttp2Prototypes } from './http2';
 import type { Next } from './router/layer';
 import { type MethodName, methods } from './router/methods';
 import type { RequestPrototype, RequestView } from './model';
@@ -17,7 +16,8 @@ import { setKnownHeader } from './response/fast-headers';
 import type { ResponsePrototype } from './response/types';
 import { initRoutingState, kFinalHandler, type RoutedRequest, Router } from './router/router';
 import { compileETag, compileQueryParser, compileTrust, parseQueryStringWithoutSetting, type QueryParserFunction } from './settings';
-import { injectRequest } from './inject';
+// src/inject.ts and src/http2.ts load with the first app.inject / HTTP/2 request (startup; see lazy.ts).
+import { handleHttp2, injectRequest, restoreHttp2Prototypes } from './lazy';
 import { kMountedApp, listRoutes, type RouteList } from './routes';
 import { isTracing, traceRequest, traceUnhandled, tracing } from './tracing';
 import { kQueryParser, kRequestClass, kResponseClass, kServedBy } from './symbols';

@@ -6,11 +6,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import encodeUrl from 'encodeurl';
 import escapeHtml from 'escape-html';
-import onFinished from 'on-finished';
 import statuses from 'statuses';
-import { discardBody, isAnsweredEarly } from './body/discard';
 import { createHtmlDocument } from './html';
 import type { RequestView } from './model';
+import { loadDiscard, loadOnFinished } from './lazy';
 import { pathnameOf } from './url';
 
 const DOUBLE_SPACE_REGEXP = /\x20{2}/g;
@@ -165,14 +164,16 @@ export function finalHandle(req: IncomingMessage, res: ServerResponse, err: unkn
 	// A request without a body (no Transfer-Encoding, no or zero Content-Length)
 	// has nothing left to wait for either: this is the common synchronous 404.
 	// A body parser that gave up draining an endless body wants the answer now.
-	if (onFinished.isFinished(req) || req.complete || hasNoBody(req) || isAnsweredEarly(req)) {
+	// body/discard.ts and on-finished load with the first 404 or error that gets here (startup; see lazy.ts).
+	const discard = loadDiscard();
+	if (loadOnFinished().isFinished(req) || req.complete || hasNoBody(req) || discard.isAnsweredEarly(req)) {
 		writeSafely(req, res, page);
 		return;
 	}
 	// As finalhandler: the unread body is read off first, then the page is written, so the
 	// connection can carry the next request. Beyond finalhandler: within bounds (discard.ts).
 	req.unpipe();
-	discardBody(req, res, 0, 0, () => writeSafely(req, res, page));
+	discard.discardBody(req, res, 0, 0, () => writeSafely(req, res, page));
 }
 
 /** The page for an error value: its own status (and headers) when it carries a 4xx/5xx one, else the response's. */

@@ -12,14 +12,13 @@
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type App, application } from './application';
-import { loadBodyParsers } from './lazy';
+import { loadBodyParsers, serveStatic, shutdown, shutdownOnSignal } from './lazy';
+import type * as Shutdown from './shutdown';
 import { query } from './query';
 import { request } from './request';
 import { response } from './response';
 import { Route as RouteClass } from './router/route';
 import { Router as RouterFactory } from './router/router';
-import { shutdown, shutdownOnSignal } from './shutdown';
-import serveStatic from './static';
 import { veloxError } from './errors';
 import { timeout } from './timeout';
 import type * as T from './types';
@@ -74,9 +73,9 @@ interface Velox {
 	/** Beyond Express 4: answers 503 through the error path when no response started in time (docs/api/timeouts.md). */
 	timeout: typeof timeout;
 	/** Beyond Express 4: graceful shutdown of a server (docs/api/shutdown.md). */
-	shutdown: typeof shutdown;
+	shutdown: typeof Shutdown.shutdown;
 	/** Beyond Express 4: SIGTERM/SIGINT -> `velox.shutdown`, then exit (docs/api/shutdown.md). */
-	shutdownOnSignal: typeof shutdownOnSignal;
+	shutdownOnSignal: typeof Shutdown.shutdownOnSignal;
 }
 
 const velox = createApplication as Velox;
@@ -103,6 +102,7 @@ velox.text = function text(options) {
 velox.urlencoded = function urlencoded(options) {
 	return loadBodyParsers().urlencoded(options);
 };
+// The file engine loads with the first velox.static() call (startup; see lazy.ts).
 velox.static = serveStatic as T.ServeStatic;
 velox.query = query as Velox['query'];
 

@@ -11,13 +11,12 @@
  * Getters read `this.headers` directly where Express calls `this.get(name)`:
  * the same value without a call, lower-casing and a switch per read.
  */
-import { loadAccepts, loadTypeIs } from './lazy';
+import { loadAccepts, loadProxyAddr, loadTypeIs } from './lazy';
 import { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import { parse as legacyParse } from 'node:url';
 import depd from 'depd';
 import fresh from 'fresh';
-import proxyaddr from 'proxy-addr';
 import parseRange from 'range-parser';
 import type { Negotiated, RequestPrototype, VeloxRequest } from './model';
 import type { TrustFunction } from './settings';
@@ -204,7 +203,7 @@ defineGetter('ip', function ip(this: VeloxRequest): string | undefined {
 	// Without X-Forwarded-For the answer is the peer address and proxy-addr would not
 	// call `trust`: skip its array building (most requests).
 	if (!this.headers['x-forwarded-for'] && trust) return remoteAddressOf(this);
-	return proxyaddr(this, trust!);
+	return loadProxyAddr()(this, trust!);
 });
 
 /**
@@ -217,7 +216,7 @@ defineGetter('ip', function ip(this: VeloxRequest): string | undefined {
 defineGetter('ips', function ips(this: VeloxRequest): string[] {
 	// Without X-Forwarded-For there is only the peer address, which is removed: `[]`.
 	if (!this.headers['x-forwarded-for']) return [];
-	const addresses = proxyaddr.all(this, trustOf(this)!);
+	const addresses = loadProxyAddr().all(this, trustOf(this)!);
 	// Farthest to closest, without the socket address.
 	addresses.reverse().pop();
 	return addresses;

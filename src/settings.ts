@@ -3,11 +3,9 @@
  * path calls (`etag fn`, `query parser fn`, `trust proxy fn`), exactly as
  * Express 4 compiles them — never re-interpreted per request.
  */
-import crypto from 'node:crypto';
 import querystring from 'node:querystring';
-import createETag from 'etag';
-import proxyaddr from 'proxy-addr';
-import { loadQs } from './lazy';
+// node:crypto, etag and proxy-addr load with their first use (startup; see lazy.ts).
+import { loadCrypto, loadEtag, loadProxyAddr, loadQs } from './lazy';
 import { veloxError } from './errors';
 
 export type ETagFunction = (body: string | Buffer, encoding?: BufferEncoding) => string;
@@ -19,8 +17,8 @@ type OneShotHash = (algorithm: string, data: string | Buffer, outputEncoding: 'b
 // createHash().update().digest() chain the `etag` package runs, for the small
 // bodies `res.send` hashes on every response. Same bytes, same ETag. It takes
 // a string as is (hashing its UTF-8 bytes), so `res.send` of a string needs
-// no Buffer to be hashed.
-const oneShotHash = (crypto as { hash?: OneShotHash }).hash;
+// no Buffer to be hashed. node:crypto is read when the first generator is
+// made (the first ETag), not at startup.
 
 // Measured (in-process, node 20, per call; bench/micro.js confirms on the
 // whole request): a 512-entry Map memo keyed by the body cost ~6 µs per
@@ -43,6 +41,8 @@ interface ETagGenerator {
 }
 
 function createETagGenerator(weak: boolean): ETagGenerator {
+	const oneShotHash = (loadCrypto() as { hash?: OneShotHash }).hash;
+	const createETag = loadEtag();
 	const prefix = weak ? 'W/"' : '"';
 	let lastBody: string | undefined;
 	let lastETag = '';
@@ -71,13 +71,28 @@ function createETagGenerator(weak: boolean): ETagGenerator {
 	return { ofBody, ofString };
 }
 
-const weakGenerator = createETagGenerator(true);
-const strongGenerator = createETagGenerator(false);
+// Made with the first ETag (node:crypto with them): one `undefined` check per response.
+let weakGenerator: ETagGenerator | undefined;
+let strongGenerator: ETagGenerator | undefined;
+
+function weakOnes(): ETagGenerator {
+	if (weakGenerator === undefined) weakGenerator = createETagGenerator(true);
+	return weakGenerator;
+}
+
+function strongOnes(): ETagGenerator {
+	if (strongGenerator === undefined) strongGenerator = createETagGenerator(false);
+	return strongGenerator;
+}
 
 /** Strong ETag of a body, as Express's `utils.etag`. */
-export const strongETag: ETagFunction = strongGenerator.ofBody;
+export const strongETag: ETagFunction = function generateETag(body: string | Buffer, encoding?: BufferEncoding): string {
+	return strongOnes().ofBody(body, encoding);
+};
 /** Weak ETag of a body, as Express's `utils.wetag`. */
-export const weakETag: ETagFunction = weakGenerator.ofBody;
+export const weakETag: ETagFunction = function generateETag(body: string | Buffer, encoding?: BufferEncoding): string {
+	return weakOnes().ofBody(body, encoding);
+};
 
 /**
  * The ETag of a UTF-8 string body of `byteLength` bytes when `fn` is one of
@@ -85,8 +100,8 @@ export const weakETag: ETagFunction = weakGenerator.ofBody;
  * `etag fn` (which gets a Buffer, as in Express).
  */
 export function builtInETagOfString(fn: unknown, body: string, byteLength: number): string | undefined {
-	if (fn === weakETag) return weakGenerator.ofString(body, byteLength);
-	if (fn === strongETag) return strongGenerator.ofString(body, byteLength);
+	if (fn === weakETag) return (weakGenerator ?? weakOnes()).ofString(body, byteLength);
+	if (fn === strongETag) return (strongGenerator ?? strongOnes()).ofString(body, byteLength);
 	return undefined;
 }
 
@@ -145,6 +160,10 @@ export function compileQueryParser(value: unknown): QueryParserFunction {
 	}
 }
 
+function trustNone(): boolean {
+	return false;
+}
+
 /** Compiles the `trust proxy` setting (Boolean, hop count, address list, function). */
 export function compileTrust(value: unknown): TrustFunction {
 	if (typeof value === 'function') return value as TrustFunction;
@@ -152,5 +171,7 @@ export function compileTrust(value: unknown): TrustFunction {
 	if (typeof value === 'number') return (_address: string, hop: number) => hop < value;
 	let list = value;
 	if (typeof list === 'string') list = list.split(',').map((item) => item.trim());
-	return proxyaddr.compile((list || []) as string[]);
+	// What proxy-addr compiles an empty list to, without loading it at `velox()` for the default (false).
+	if (!list || (Array.isArray(list) && list.length === 0)) return trustNone;
+	return loadProxyAddr().compile(list as string[]);
 }

@@ -14,6 +14,9 @@ const HELP = `Usage: npm run bench -- [options]     (or: node bench/run.js [opti
   --warmup SEC        warm-up load per server and request (default 1)       [BENCH_WARMUP]
   --connections N     keep-alive connections (default 50)                   [BENCH_CONNECTIONS]
   --loader NAME       autocannon, wrk, or auto = wrk if on PATH (default auto)  [BENCH_LOADER]
+  --startup-runs N    spawns per framework for the startup figure (hello app, spawn until
+                      listening, and idle RSS; medians; 0 = skip; default 20, quick 7;
+                      only when the hello scenario runs)                    [BENCH_STARTUP_RUNS]
   --no-pin            do not pin server / load generator to cores 0 / 1     [BENCH_PIN=0]
   --quick             1 s x 1 round, 0.5 s warm-up, scaling/prefix/ghscale at 10 and 5000
                       routes only
@@ -35,6 +38,7 @@ const FLAGS = {
 	loader: 'BENCH_LOADER',
 	out: 'BENCH_OUT',
 	baseline: 'BENCH_BASELINE',
+	'startup-runs': 'BENCH_STARTUP_RUNS',
 };
 
 function list(text) {
@@ -89,6 +93,7 @@ function parseOptions(argv, env) {
 		loader: raw.loader || 'auto',
 		out: raw.out || null,
 		baseline: raw.baseline || null,
+		startupRuns: raw['startup-runs'] !== undefined ? Math.max(0, Math.round(Number(raw['startup-runs']) || 0)) : quick ? 7 : 20,
 	};
 }
 

@@ -2,11 +2,12 @@
  * `res.cookie` and `res.clearCookie`: Express 4's cookie writing, with the
  * `cookie` package validating names, values and attributes.
  */
-import { type CookieSerializeOptions, serialize } from 'cookie';
-import { sign } from 'cookie-signature';
+import type { CookieSerializeOptions } from 'cookie';
 import depd from 'depd';
 import type { CookieOptions, VeloxResponse } from './types';
 import { veloxError } from '../errors';
+// cookie and cookie-signature (with node:crypto) load with the first res.cookie (startup; see lazy.ts).
+import { loadCookie, loadCookieSignature } from '../lazy';
 
 const deprecate = depd('velox');
 
@@ -57,7 +58,7 @@ export function cookie(this: VeloxResponse, name: string, value: unknown, option
 	if (signed && !secret) throw veloxError('VELOX_ERR_SIGNED_COOKIE_SECRET');
 
 	let val = typeof value === 'object' ? 'j:' + JSON.stringify(value) : String(value);
-	if (signed) val = 's:' + sign(val, secret as string);
+	if (signed) val = 's:' + loadCookieSignature().sign(val, secret as string);
 
 	if (opts.maxAge != null) {
 		// `- 0` as Express: numeric strings count, anything else leaves maxAge as given.
@@ -69,5 +70,5 @@ export function cookie(this: VeloxResponse, name: string, value: unknown, option
 	}
 	if (opts.path == null) opts.path = '/';
 
-	return this.append('Set-Cookie', serialize(name, String(val), opts as CookieSerializeOptions));
+	return this.append('Set-Cookie', loadCookie().serialize(name, String(val), opts as CookieSerializeOptions));
 }

@@ -2,7 +2,7 @@
  * `res.format`: content negotiation over `Accept` with Express 4's rules.
  */
 import { requestError } from '../errors';
-import mime from 'mime';
+import { loadMime } from '../lazy';
 import type { FormatCallback, Next, VeloxResponse } from './types';
 
 /**
@@ -41,7 +41,7 @@ interface NormalizedType {
 
 /** Express's `utils.normalizeType`: a MIME type with its parameters, or an extension looked up. */
 export function normalizeType(type: string): NormalizedType {
-	if (type.indexOf('/') === -1) return { value: mime.lookup(type), params: {} };
+	if (type.indexOf('/') === -1) return { value: loadMime().lookup(type), params: {} };
 	const parts = type.split(/ *; */);
 	const result: NormalizedType = { value: parts[0], quality: 1, params: {} };
 	for (let i = 1; i < parts.length; ++i) {

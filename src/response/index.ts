@@ -6,14 +6,14 @@
  */
 import { ServerResponse } from 'node:http';
 import { extname } from 'node:path';
-import contentDisposition from 'content-disposition';
 import contentType from 'content-type';
+import type MimeModule from 'mime';
 import depd from 'depd';
-import mime from 'mime';
 import statuses from 'statuses';
 import vary from 'vary';
 import { veloxError } from '../errors';
-import { download, sendFile, sendfile } from '../send/response-methods';
+// The file engine, mime, content-disposition: loaded with their first use (startup; see lazy.ts).
+import { download, loadContentDisposition, loadMime, sendFile, sendfile } from '../lazy';
 import { builtInETagOfString, type ETagFunction } from '../settings';
 import { hasOwn } from '../utils';
 
@@ -31,9 +31,9 @@ export const response: ResponsePrototype = Object.create(ServerResponse.prototyp
 const charsetRegExp = /;\s*charset\s*=/;
 
 // mime@1's `charsets.lookup` takes an optional fallback its types call required.
-const mimeCharsets = mime.charsets as { lookup(type: string): string | undefined };
+const mimeCharsets = (): { lookup(type: string): string | undefined } => loadMime().charsets as { lookup(type: string): string | undefined };
 // mime@1's extension table, untyped by @types/mime.
-const mimeTypes = mime as typeof mime & { types: Record<string, string | undefined> };
+const mimeTypes = (): { types: Record<string, string | undefined> } => loadMime() as typeof MimeModule & { types: Record<string, string | undefined> };
 
 /**
  * Sets the status code. Chainable. As in express@4.22 a string or fractional
@@ -206,7 +206,7 @@ function endSend(res: VeloxResponse, body: string | Buffer | undefined, encoding
  */
 function setDefaultHtmlType(res: VeloxResponse): void {
 	// A remapped `html` extension (mime.define) takes Express's general path.
-	if (mimeTypes.types.html === 'text/html') setKnownHeader(res, 'Content-Type', 'content-type', 'text/html; charset=utf-8');
+	if (mimeTypes().types.html === 'text/html') setKnownHeader(res, 'Content-Type', 'content-type', 'text/html; charset=utf-8');
 	else setUtf8Charset(res.type('html'), res.getHeader('Content-Type'));
 }
 
@@ -258,7 +258,7 @@ function sendStatus(this: VeloxResponse, statusCode: number): VeloxResponse {
  * res.type('json'); // application/json; charset=utf-8
  */
 function type(this: VeloxResponse, type: string): VeloxResponse {
-	const value = type.indexOf('/') === -1 ? mime.lookup(type) : type;
+	const value = type.indexOf('/') === -1 ? loadMime().lookup(type) : type;
 	return this.set('Content-Type', value);
 }
 
@@ -271,7 +271,7 @@ function type(this: VeloxResponse, type: string): VeloxResponse {
  */
 function attachment(this: VeloxResponse, filename?: string): VeloxResponse {
 	if (filename) this.type(extname(filename));
-	this.set('Content-Disposition', contentDisposition(filename));
+	this.set('Content-Disposition', loadContentDisposition()(filename));
 	return this;
 }
 
@@ -306,7 +306,7 @@ function header(this: VeloxResponse, field: unknown, ...rest: unknown[]): VeloxR
 		if ((field as string).toLowerCase() === 'content-type') {
 			if (Array.isArray(value)) throw veloxError('VELOX_ERR_CONTENT_TYPE_ARRAY');
 			if (!charsetRegExp.test(value)) {
-				const charset = mimeCharsets.lookup(value.split(';')[0]);
+				const charset = mimeCharsets().lookup(value.split(';')[0]);
 				if (charset) value += '; charset=' + charset.toLowerCase();
 			}
 		}

@@ -168,7 +168,7 @@ function transferFile(
 	transfer.start();
 }
 
-function legacySendfile(this: ResponseLike, path: string, options?: FileOptions | ErrorCallback, callback?: ErrorCallback): void {
+export function legacySendfile(this: ResponseLike, path: string, options?: FileOptions | ErrorCallback, callback?: ErrorCallback): void {
 	let done = callback;
 	let opts: FileOptions = (options as FileOptions) || {};
 	if (typeof options === 'function') {
