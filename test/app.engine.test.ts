@@ -34,7 +34,7 @@ describe('app.engine', () => {
 	test('a non-function engine throws "callback function required"', () => {
 		const app = velox();
 		for (const value of [undefined, null, 'ejs', {}]) {
-			assert.throws(() => app.engine('tpl', value as unknown as EngineCallback), { message: 'callback function required' });
+			assert.throws(() => app.engine('tpl', value as EngineCallback), { message: 'callback function required' });
 		}
 	});
 

@@ -145,7 +145,7 @@ describe('compiled settings', () => {
 	test('etag: true and weak give weak ETags, strong gives strong ones, false none, functions are kept', () => {
 		const app = velox();
 		const body = 'hello world';
-		const fn = () => app.get('etag fn') as unknown as ((body: string, encoding?: string) => string) | undefined;
+		const fn = () => app.get('etag fn') as ((body: string, encoding?: string) => string) | undefined;
 		const reference = express();
 		const referenceFn = () => reference.get('etag fn') as ((body: string, encoding?: string) => string) | undefined;
 		for (const value of [true, 'weak', 'strong']) {
@@ -170,7 +170,7 @@ describe('compiled settings', () => {
 		for (const value of ['extended', 'simple', true, false]) {
 			app.set('query parser', value);
 			reference.set('query parser', value);
-			const actual = (app.get('query parser fn') as unknown as (q: string) => unknown)(query);
+			const actual = (app.get('query parser fn') as (q: string) => unknown)(query);
 			const expected = (reference.get('query parser fn') as (q: string) => unknown)(query);
 			assert.deepEqual({ ...(actual as object) }, { ...(expected as object) }, String(value));
 		}
@@ -193,7 +193,7 @@ describe('compiled settings', () => {
 		for (const value of cases) {
 			const app = velox().set('trust proxy', value) as ReturnType<typeof velox>;
 			const reference = express().set('trust proxy', value);
-			const fn = app.get('trust proxy fn') as unknown as (address: string, hop: number) => boolean;
+			const fn = app.get('trust proxy fn') as (address: string, hop: number) => boolean;
 			const expectedFn = reference.get('trust proxy fn') as (address: string, hop: number) => boolean;
 			for (const [address, hop] of probes) assert.equal(fn(address, hop), expectedFn(address, hop), JSON.stringify(value) + ' ' + address + ' ' + hop);
 		}

@@ -436,7 +436,7 @@ describe('a response already written when the body is refused', () => {
 		const chunk = Buffer.from('4000\r\n' + 'x'.repeat(0x4000) + '\r\n');
 		const parts: Buffer[] = [Buffer.from(head(['POST / HTTP/1.1', 'Host: x', 'Content-Type: application/json; charset=latin1', 'Transfer-Encoding: chunked']))];
 		for (let i = 0; i < 4096; i++) parts.push(chunk);
-		const exchange = await play(app as unknown as http.RequestListener, {
+		const exchange = await play(app as http.RequestListener, {
 			parts,
 			pauses: parts.map((_, i) => (i % 64 === 63 ? 1 : 0)),
 			responses: 1,

@@ -44,7 +44,7 @@ function build(framework: Framework) {
 	});
 	app.use('/api', router);
 	app.use('/sub', sub);
-	return app as unknown as { _router: { stack: StackLayer[] } };
+	return app as { _router: { stack: StackLayer[] } };
 }
 
 /** What the packages read of each stack entry. */
@@ -125,7 +125,7 @@ test('Router.process_params is what runs param callbacks, so wrapping it sees th
 			return original.apply(this, args);
 		};
 		try {
-			const app = (framework as unknown as typeof velox)();
+			const app = (framework as typeof velox)();
 			app.param('id', (req, _res, next, id) => {
 				(req as unknown as { seen: string }).seen = String(id);
 				next();

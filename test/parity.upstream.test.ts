@@ -29,7 +29,7 @@ describe('Router should handle missing URL', () => {
 			});
 			let calls = 0;
 			let received: unknown = 'not called';
-			const handle = router as unknown as (req: unknown, res: unknown, next: Next) => void;
+			const handle = router as (req: unknown, res: unknown, next: Next) => void;
 			handle({ method: 'GET' }, {}, (err?: unknown) => {
 				calls++;
 				received = err;

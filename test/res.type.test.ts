@@ -57,7 +57,7 @@ describe('res.type', () => {
 	});
 
 	test('types defined on velox.static.mime are used', async () => {
-		const mime = velox.static.mime as unknown as { define(map: Record<string, string[]>): void };
+		const mime = velox.static.mime as { define(map: Record<string, string[]>): void };
 		mime.define({ 'application/x-velox-test': ['veloxtest'] });
 		const [response] = await differential(typeApp, [{ path: '/?type=veloxtest' }]);
 		assert.equal(response.headers['content-type'], 'application/x-velox-test');

@@ -118,7 +118,7 @@ function populate(framework: Framework, target: Router, routes: Route[], nested:
 			}
 			case 'app': {
 				const sub = framework();
-				populate(framework, sub as unknown as Router, nested.get(route.index)!, nested, mergeParams);
+				populate(framework, sub as Router, nested.get(route.index)!, nested, mergeParams);
 				target.use(route.path as string, sub);
 				break;
 			}
@@ -161,7 +161,7 @@ for (const seed of [101, 202, 303, 404, 505, 606, 707, 808]) {
 			const app = framework();
 			if (caseSensitive) app.enable('case sensitive routing');
 			if (strict) app.enable('strict routing');
-			populate(framework, app as unknown as Router, routes, nested, mergeParams);
+			populate(framework, app as Router, routes, nested, mergeParams);
 			return app;
 		}, requests);
 		// The draw is meaningful: a good share of the requests is answered by a route.

@@ -29,7 +29,7 @@ function probe(value: object, url: string): { answered: string | undefined; visi
 		return match.call(this, path);
 	};
 	try {
-		const req = { method: 'GET', url, headers: {} } as unknown as IncomingMessage & { label?: string };
+		const req = { method: 'GET', url, headers: {} } as IncomingMessage & { label?: string };
 		router.handle(req, {} as ServerResponse, (err) => {
 			if (err) throw err;
 		});
@@ -75,7 +75,7 @@ describe('a lookup visits O(depth) layers, not O(routes)', { skip }, () => {
 		app.use('/admin', function admin(_req, _res, next) {
 			next();
 		});
-		const router = (app as unknown as { _router: Dispatchable })._router;
+		const router = (app as { _router: Dispatchable })._router;
 		// logger, auth, then the route: three layers of 3,003.
 		assert.deepEqual(probe(router, '/api/v1/r1500/7'), { answered: 'r1500', visited: 3 });
 	});
@@ -137,7 +137,7 @@ describe('a lookup visits O(depth) layers, not O(routes)', { skip }, () => {
 		for (let k = 0; k < 2000; k++) api.get('/r' + k + '/items', label('api r' + k));
 		for (let k = 0; k < 2000; k++) app.get('/site/p' + k, label('site p' + k));
 		app.use('/api/:version', api);
-		const router = (app as unknown as { _router: Dispatchable })._router;
+		const router = (app as { _router: Dispatchable })._router;
 		// The mount layer in the app, then one route in the mounted router.
 		assert.deepEqual(probe(router, '/api/v1/r1999/items'), { answered: 'api r1999', visited: 2 });
 	});

@@ -241,7 +241,7 @@ describe('route index keeps first-match semantics', () => {
 				const app = framework();
 				for (let i = 0; i < 20; i++) app.get('/r' + i, answer('r' + i));
 				app.get('/replace', (_req, res) => {
-					const stack = (app as unknown as { _router: { stack: { route?: { path: string } }[] } })._router.stack;
+					const stack = (app as { _router: { stack: { route?: { path: string } }[] } })._router.stack;
 					const spare = framework.Router();
 					spare.get('/r5', answer('replacement'));
 					stack[stack.findIndex((layer) => layer.route?.path === '/r5')] = spare.stack[0] as { route?: { path: string } };
@@ -263,7 +263,7 @@ describe('route index keeps first-match semantics', () => {
 				const app = framework();
 				for (let i = 0; i < 20; i++) app.get('/r' + i, answer('r' + i));
 				app.get('/swap', (_req, res) => {
-					const stack = (app as unknown as { _router: { stack: { route?: { path: string } }[] } })._router.stack;
+					const stack = (app as { _router: { stack: { route?: { path: string } }[] } })._router.stack;
 					const a = stack.findIndex((layer) => layer.route?.path === '/r3');
 					const b = stack.findIndex((layer) => layer.route?.path === '/:any');
 					[stack[a], stack[b]] = [stack[b], stack[a]];

@@ -138,15 +138,13 @@ test('instrumentation that wraps layer.handle sees each layer a request passes, 
 					};
 				}
 			};
-			wrap((app as unknown as { _router: { stack: LayerLike[] } })._router.stack);
+			wrap((app as { _router: { stack: LayerLike[] } })._router.stack);
 			wrap((router as unknown as { stack: LayerLike[] }).stack);
 			app.use((_req, _res, next) => {
 				trail.length = 0;
 				next();
 			});
-			(app as unknown as { _router: { stack: LayerLike[] } })._router.stack.unshift(
-				(app as unknown as { _router: { stack: LayerLike[] } })._router.stack.pop()!,
-			);
+			(app as { _router: { stack: LayerLike[] } })._router.stack.unshift((app as { _router: { stack: LayerLike[] } })._router.stack.pop()!);
 			return app;
 		},
 		['/users/1', '/sub/inner/2', '/router/r/3', '/nowhere'].map((path) => ({ path })),

@@ -46,7 +46,7 @@ function activeTimeouts(): number {
 describe('velox.timeout', () => {
 	test('rejects a time that is not a positive duration; accepts milliseconds and ms strings', () => {
 		for (const bad of [0, -1, Number.NaN, Number.POSITIVE_INFINITY, 'soon', '', null, undefined, {}]) {
-			assert.throws(() => velox.timeout(bad as unknown as number), TypeError, String(bad));
+			assert.throws(() => velox.timeout(bad as number), TypeError, String(bad));
 		}
 		assert.equal(typeof velox.timeout(50), 'function');
 		assert.equal(typeof velox.timeout('5s'), 'function');
@@ -318,11 +318,11 @@ describe('connect-timeout keeps working unchanged', () => {
 				app.use(connectTimeout('40ms'));
 				app.get('/slow', (req, res) => {
 					setTimeout(() => {
-						if (!(req as unknown as { timedout?: boolean }).timedout) res.send('late');
+						if (!(req as { timedout?: boolean }).timedout) res.send('late');
 					}, 120);
 				});
 				app.get('/fast', (req, res) => {
-					res.json({ timedout: (req as unknown as { timedout?: boolean }).timedout });
+					res.json({ timedout: (req as { timedout?: boolean }).timedout });
 				});
 				return app;
 			},

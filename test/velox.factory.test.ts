@@ -97,9 +97,9 @@ describe('require("velox")', () => {
 	});
 
 	test('app.router throws Express 4 migration error', () => {
-		const expected = thrownMessage(() => (express() as unknown as { router: unknown }).router);
+		const expected = thrownMessage(() => (express() as { router: unknown }).router);
 		assert.equal(
-			thrownMessage(() => (velox() as unknown as { router: unknown }).router),
+			thrownMessage(() => (velox() as { router: unknown }).router),
 			expected,
 		);
 		assert.match(expected, /^'app.router' is deprecated!/);
@@ -155,7 +155,7 @@ describe('prototypes', () => {
 	test('req.res, res.req, req.app and res.app are set for handlers', async () => {
 		const app = velox();
 		app.get('/', (req, res) => {
-			res.end(String(req.res === res && (res as unknown as { req: unknown }).req === req && req.app === app && res.app === app));
+			res.end(String(req.res === res && (res as { req: unknown }).req === req && req.app === app && res.app === app));
 		});
 		assert.equal((await request(app).get('/')).text, 'true');
 	});

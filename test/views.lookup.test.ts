@@ -229,7 +229,7 @@ describe('names that are not file names', () => {
 			[['user.tpl'], 'object'],
 		] as const) {
 			assert.throws(
-				() => app.render(name as unknown as string, {}, callback),
+				() => app.render(name as string, {}, callback),
 				(err: Error) => err instanceof TypeError && err.message === 'View name must be a string, got ' + kind,
 			);
 		}
