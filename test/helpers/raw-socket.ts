@@ -47,7 +47,7 @@ export interface ConnectionResult {
 const CRLF2 = Buffer.from('\r\n\r\n');
 
 /** A response head: the status line, its header lines as sent, and the same as lower-case [name, value] pairs. */
-export interface ResponseHead {
+interface ResponseHead {
 	statusLine: string;
 	status: number;
 	/** Header lines as received (without the status line). */
@@ -59,7 +59,7 @@ export interface ResponseHead {
 }
 
 /** The head of the response at `offset`; null while `data` does not hold it whole. */
-export function parseHead(data: Buffer, offset = 0): ResponseHead | null {
+function parseHead(data: Buffer, offset = 0): ResponseHead | null {
 	const headEnd = data.indexOf(CRLF2, offset);
 	if (headEnd === -1) return null;
 	const all = data.subarray(offset, headEnd).toString('latin1').split('\r\n');
@@ -81,7 +81,7 @@ function headerValue(head: ResponseHead, name: string): string | undefined {
  * Parses one whole response at `offset` (Content-Length, chunked, or delimited by the close);
  * null when `data` does not hold it whole yet (unless `ended`: then a close-delimited body runs to the end).
  */
-export function parseResponse(data: Buffer, offset: number, head: boolean, ended: boolean): { response: ParsedResponse; next: number } | null {
+function parseResponse(data: Buffer, offset: number, head: boolean, ended: boolean): { response: ParsedResponse; next: number } | null {
 	const parsed = parseHead(data, offset);
 	if (parsed === null) return null;
 	const { statusLine, status, headers } = parsed;
