@@ -7,9 +7,10 @@
  */
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { describe, test } from 'node:test';
+import { send } from './helpers/client';
+import { listen, type Running } from './helpers/server';
 
 interface BenchRequest {
 	method: string;
@@ -38,23 +39,9 @@ const FRAMEWORKS: Record<string, [string, string]> = {
 	velox: ['express', veloxModule],
 };
 
-async function listen(created: Created): Promise<http.Server> {
-	const server = typeof created === 'function' ? http.createServer(created) : created;
-	if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	return server;
-}
-
-function get(port: number, requestPath: string, agent: http.Agent): Promise<{ status: number; body: string }> {
-	return new Promise((resolve, reject) => {
-		http
-			.get({ host: '127.0.0.1', port, path: requestPath, agent }, (res) => {
-				const chunks: Buffer[] = [];
-				res.on('data', (chunk: Buffer) => chunks.push(chunk));
-				res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-				res.on('error', reject);
-			})
-			.on('error', reject);
-	});
+async function get(port: number, requestPath: string, agent: http.Agent): Promise<{ status: number; body: string }> {
+	const { status, body } = await send(port, { path: requestPath }, { agent, timeoutMs: 0 });
+	return { status, body };
 }
 
 /** Every path a varying measurement cycles through, with `{n}` at two values. */
@@ -79,7 +66,7 @@ describe('benchmark scenarios answer as express@4', () => {
 		const groupName = group?.id ?? '?';
 		test(`${groupName}: every framework, every path the load generator asks for`, async () => {
 			assert.ok(group);
-			const servers: Record<string, http.Server> = {};
+			const servers: Record<string, Running> = {};
 			// A connection per request: a loaded machine can leave a kept-alive socket idle past the
 			// server's keep-alive timeout between two requests to it (seen as ECONNRESET at 5,000 routes).
 			const agent = new http.Agent({ keepAlive: false, maxSockets: 1 });
@@ -92,7 +79,7 @@ describe('benchmark scenarios answer as express@4', () => {
 					for (const requestPath of pathsOf(measure.request)) {
 						const answers: Record<string, { status: number; body: string }> = {};
 						for (const [name, server] of Object.entries(servers)) {
-							answers[name] = await get((server.address() as AddressInfo).port, requestPath, agent);
+							answers[name] = await get(server.port, requestPath, agent);
 						}
 						assert.equal(answers.express4.status, 200, `${requestPath}: express@4 answers ${answers.express4.status}`);
 						if (group.app === 'ghscale') {
@@ -109,10 +96,7 @@ describe('benchmark scenarios answer as express@4', () => {
 				assert.ok(compared >= (groupName === 'github' ? 200 : group.app === 'ghscale' ? 4 : 20), `only ${compared} paths compared`);
 			} finally {
 				agent.destroy();
-				for (const server of Object.values(servers)) {
-					server.closeAllConnections();
-					server.close();
-				}
+				for (const server of Object.values(servers)) await server.close();
 			}
 		});
 	}

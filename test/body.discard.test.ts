@@ -9,11 +9,12 @@
  */
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import net from 'node:net';
 import { after, afterEach, before, describe, test } from 'node:test';
 import express from 'express';
 import { discardBounds } from '../src/body/discard';
 import velox from '../src/index';
+import { listen, type Running } from './helpers/server';
 
 type FrameworkName = 'express' | 'velox';
 type Factory = typeof express;
@@ -93,13 +94,10 @@ interface Script {
 	timeoutMs?: number;
 }
 
-const servers: http.Server[] = [];
+const servers: Running[] = [];
 
 afterEach(async () => {
-	for (const server of servers.splice(0)) {
-		server.closeAllConnections();
-		await new Promise<void>((resolve) => server.close(() => resolve()));
-	}
+	for (const server of servers.splice(0)) await server.close();
 });
 
 // The apps run in production (the page without a stack is the same bytes in both frameworks),
@@ -117,12 +115,11 @@ after(() => {
 const DEFAULT_BOUNDS = { ...discardBounds };
 
 async function serve(listener: http.RequestListener): Promise<{ port: number; sockets: net.Socket[] }> {
-	const server = http.createServer(listener);
+	const server = await listen(listener);
 	const sockets: net.Socket[] = [];
-	server.on('connection', (socket) => sockets.push(socket));
+	server.server.on('connection', (socket) => sockets.push(socket));
 	servers.push(server);
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	return { port: (server.address() as AddressInfo).port, sockets };
+	return { port: server.port, sockets };
 }
 
 /** Plays `script` on a raw socket and collects what comes back. */

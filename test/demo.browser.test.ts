@@ -6,12 +6,12 @@
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { type BrowserContext, chromium } from 'playwright-core';
 import { createDemoApp } from './demo.helpers';
+import { listenApp, type Running } from './helpers/server';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const SKIP = fs.existsSync(CHROMIUM) ? false : `Chromium not found at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH): browser test skipped`;
@@ -29,16 +29,14 @@ const FLAGS = [
 
 let tmp = '';
 let context: BrowserContext | undefined;
-let server: ReturnType<ReturnType<typeof createDemoApp>['listen']> | undefined;
+let server: Running | undefined;
 let base = '';
 
 before(async () => {
 	if (SKIP) return;
 	tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'velox-demo-browser-'));
-	await new Promise<void>((resolve) => {
-		server = createDemoApp().listen(0, '127.0.0.1', () => resolve());
-	});
-	base = `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
+	server = await listenApp(createDemoApp());
+	base = `http://127.0.0.1:${server.port}`;
 	// A persistent context on a fresh directory is how playwright takes --user-data-dir.
 	context = await chromium.launchPersistentContext(path.join(tmp, 'profile'), {
 		executablePath: CHROMIUM,
@@ -51,8 +49,7 @@ before(async () => {
 after(async () => {
 	await context?.close();
 	if (server) {
-		server.closeAllConnections();
-		await new Promise((resolve) => server!.close(resolve));
+		await server.close();
 	}
 	if (tmp) console.log(`# screenshots kept in ${tmp}`);
 });

@@ -23,8 +23,7 @@
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import path from 'node:path';
 import { test } from 'node:test';
 import { isDeepStrictEqual } from 'node:util';
@@ -35,6 +34,7 @@ import express from 'express';
 import velox from '../src/index';
 import { type ConnectionResult, type ConnectionScript, type ParsedResponse, runConnection, type ScriptedRequest } from './helpers/raw-socket';
 import { prng } from './helpers/security';
+import { listen } from './helpers/server';
 
 type Framework = typeof express;
 type Random = ReturnType<typeof prng>;
@@ -592,11 +592,10 @@ const DELIBERATE_BROTLI = {
 // ---------------------------------------------------------------------------
 
 async function runAll(framework: Framework, scripts: ConnectionScript[]): Promise<ConnectionResult[]> {
-	const server = http.createServer(build(framework));
+	const server = await listen(build(framework));
 	// Keep-alive connections idle between requests are the client's business here.
-	server.keepAliveTimeout = 10_000;
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as AddressInfo;
+	server.server.keepAliveTimeout = 10_000;
+	const { port } = server;
 	const results: ConnectionResult[] = new Array(scripts.length);
 	let next = 0;
 	const worker = async () => {
@@ -608,8 +607,7 @@ async function runAll(framework: Framework, scripts: ConnectionScript[]): Promis
 	try {
 		await Promise.all(Array.from({ length: CONCURRENCY }, worker));
 	} finally {
-		server.closeAllConnections();
-		await new Promise((resolve) => server.close(resolve));
+		await server.close();
 	}
 	return results;
 }

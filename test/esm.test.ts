@@ -4,20 +4,10 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { before, test } from 'node:test';
-
-/** The package root: the nearest directory above this compiled file whose package.json names velox. */
-function packageRoot(): string {
-	let dir = __dirname;
-	while (dirname(dir) !== dir) {
-		const manifest = join(dir, 'package.json');
-		if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'velox') return dir;
-		dir = dirname(dir);
-	}
-	throw new Error('package root not found above ' + __dirname);
-}
+import { packageRoot } from './helpers/package-root';
 
 const root = packageRoot();
 

@@ -6,11 +6,12 @@
  */
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, test } from 'node:test';
 import type { NextFunction, Request, Response } from 'express';
 import velox from '../src/index';
 import { type DiffRequest, differential, type Framework } from './helpers/differential';
+import { send } from './helpers/client';
+import { listen } from './helpers/server';
 
 function failing(error: () => unknown) {
 	return (framework: Framework) => {
@@ -188,9 +189,8 @@ describe('errors', () => {
 			res.write('partial');
 			setTimeout(() => next(new Error('late failure')), 5);
 		});
-		const server = http.createServer(app);
-		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-		const { port } = server.address() as AddressInfo;
+		const server = await listen(app);
+		const { port } = server;
 		const outcome = await new Promise<string>((resolve) => {
 			const req = http.get({ host: '127.0.0.1', port, path: '/', agent: false }, (res) => {
 				let body = '';
@@ -203,7 +203,7 @@ describe('errors', () => {
 			});
 			req.on('error', (err) => resolve('request error ' + err.message));
 		});
-		server.close();
+		await server.close();
 		assert.equal(outcome, 'aborted after partial');
 	});
 });
@@ -219,14 +219,10 @@ describe('logging', () => {
 			const app = velox();
 			app.set('env', env);
 			app.get('/', (_req: Request, _res: Response, next: NextFunction) => next(error));
-			const server = http.createServer(app);
-			await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-			const { port } = server.address() as AddressInfo;
-			await new Promise<void>((resolve, reject) => {
-				http.get({ host: '127.0.0.1', port, path: '/', agent: false }, (res) => res.resume().on('end', resolve)).on('error', reject);
-			});
+			const server = await listen(app);
+			await send(server.port, { path: '/' });
 			await new Promise((resolve) => setImmediate(resolve));
-			server.close();
+			await server.close();
 		} finally {
 			console.error = original;
 		}

@@ -1,7 +1,6 @@
 /** `app.inject()`: requests dispatched in process, answered exactly as over a socket. */
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
@@ -12,6 +11,8 @@ import session from 'express-session';
 import helmet from 'helmet';
 import velox from '../src/index';
 import type { InjectOptions, InjectResponse } from '../src/inject';
+import { send } from './helpers/client';
+import { listen, type Running } from './helpers/server';
 
 declare module 'express-session' {
 	interface SessionData {
@@ -23,28 +24,19 @@ const staticRoot = join(__dirname, '..', '..', 'test', 'fixtures', 'static');
 
 type App = ReturnType<typeof velox>;
 
-/** The same request sent over a real socket (node's client), in the form inject resolves with. */
-function overSocket(server: http.Server, options: InjectOptions): Promise<{ statusCode: number; statusMessage: string; rawHeaders: string[]; body: Buffer }> {
-	const { port } = server.address() as AddressInfo;
-	return new Promise((resolve, reject) => {
-		const headers: Record<string, string> = {};
-		let body: Buffer | undefined;
-		for (const [name, value] of Object.entries(options.headers ?? {})) headers[name] = String(value);
-		if (typeof options.body === 'string') body = Buffer.from(options.body);
-		if (body !== undefined) headers['Content-Length'] = String(body.length);
-		const req = http.request(
-			{ port, host: '127.0.0.1', method: options.method ?? 'GET', path: options.url ?? '/', headers: { Host: 'localhost', ...headers } },
-			(res) => {
-				const chunks: Buffer[] = [];
-				res.on('data', (chunk: Buffer) => chunks.push(chunk));
-				res.on('end', () =>
-					resolve({ statusCode: res.statusCode!, statusMessage: res.statusMessage!, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }),
-				);
-			},
-		);
-		req.on('error', reject);
-		req.end(body);
-	});
+/** The same request sent over a real socket (node's client, its global agent), in the form inject resolves with. */
+async function overSocket(port: number, options: InjectOptions): Promise<{ statusCode: number; statusMessage: string; rawHeaders: string[]; body: Buffer }> {
+	const headers: Record<string, string> = {};
+	let body: Buffer | undefined;
+	for (const [name, value] of Object.entries(options.headers ?? {})) headers[name] = String(value);
+	if (typeof options.body === 'string') body = Buffer.from(options.body);
+	if (body !== undefined) headers['Content-Length'] = String(body.length);
+	const response = await send(
+		port,
+		{ method: options.method ?? 'GET', path: options.url ?? '/', headers: { Host: 'localhost', ...headers }, body },
+		{ agent: http.globalAgent, timeoutMs: 0 },
+	);
+	return { statusCode: response.status, statusMessage: response.statusMessage, rawHeaders: response.rawHeaders, body: response.bytes };
 }
 
 /** Header lines without the clock and the connection handling (the server adds `Keep-Alive: timeout=5`). */
@@ -84,11 +76,10 @@ function fullApp(): App {
 }
 
 describe('behaves as over a socket (compared with node’s HTTP client on a real server)', () => {
-	let server: http.Server;
+	let server: Running;
 	const app = fullApp();
 	before(async () => {
-		server = http.createServer(app);
-		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		server = await listen(app);
 	});
 	after(() => server.close());
 
@@ -112,7 +103,7 @@ describe('behaves as over a socket (compared with node’s HTTP client on a real
 	];
 	for (const options of cases) {
 		test((options.method ?? 'GET') + ' ' + options.url + ' ' + JSON.stringify(options.headers ?? {}), async () => {
-			const wire = await overSocket(server, options);
+			const wire = await overSocket(server.port, options);
 			const injected = await app.inject(options);
 			assert.equal(injected.statusCode, wire.statusCode);
 			assert.equal(injected.statusMessage, wire.statusMessage);

@@ -8,7 +8,6 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
@@ -16,6 +15,8 @@ import zlib from 'node:zlib';
 import express from 'express';
 import velox from '../src/index';
 import { differential, type Framework, type FrameworkName, frameworks } from './helpers/differential';
+import { RawClient } from './helpers/raw-socket';
+import { listen } from './helpers/server';
 
 type Next = (err?: unknown) => void;
 
@@ -169,11 +170,9 @@ describe('res.sendfile / res.sendFile when the socket fails', () => {
 			send.call(res, fixture, (err) => resolveSeen({ message: err?.message, code: err?.code, headersSent: res.headersSent }));
 			req.socket.destroy(socketError);
 		});
-		const server = http.createServer(app);
-		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		const server = await listen(app);
 		try {
-			const client = net.connect((server.address() as AddressInfo).port, '127.0.0.1');
-			client.on('error', () => {});
+			const client = await RawClient.connect(server.port);
 			client.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
 			const timer = setTimeout(() => resolveSeen('callback not called'), 3000);
 			const result = await seen;
@@ -181,8 +180,7 @@ describe('res.sendfile / res.sendFile when the socket fails', () => {
 			client.destroy();
 			return result;
 		} finally {
-			server.closeAllConnections();
-			await new Promise<void>((resolve) => server.close(() => resolve()));
+			await server.close();
 		}
 	}
 
@@ -219,10 +217,9 @@ describe('body parsers "with limit option should not error when inflating"', () 
 		app.post('/', (_req, res) => {
 			res.send('parsed');
 		});
-		const server = http.createServer(app);
-		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		const server = await listen(app);
 		try {
-			const port = (server.address() as AddressInfo).port;
+			const { port } = server;
 			return await new Promise((resolve, reject) => {
 				const req = http.request(
 					{ host: '127.0.0.1', port, method: 'POST', path: '/', headers: { 'Content-Type': type, 'Content-Encoding': 'gzip' } },
@@ -237,8 +234,7 @@ describe('body parsers "with limit option should not error when inflating"', () 
 				setTimeout(() => req.end(), 100);
 			});
 		} finally {
-			server.closeAllConnections();
-			await new Promise<void>((resolve) => server.close(() => resolve()));
+			await server.close();
 		}
 	}
 

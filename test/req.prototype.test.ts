@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import express from 'express';
 import request from 'supertest';
 import velox from '../src/index';
+import { listenApp } from './helpers/server';
 
 type Descriptor = PropertyDescriptor | undefined;
 
@@ -90,10 +91,9 @@ test('requests built by node for app.listen have every member', async () => {
 	app.get('/', (req, res) => {
 		res.end(JSON.stringify([req.ip, req.protocol, req.hostname, req.path, req.query, req.get('x-a'), req.xhr]));
 	});
-	const server = app.listen(0, '127.0.0.1');
-	await new Promise((resolve) => server.once('listening', resolve));
+	const server = await listenApp(app);
 	try {
-		const response = await request(server)
+		const response = await request(server.server)
 			.get('/?q=1')
 			.set('X-Forwarded-For', '9.9.9.9')
 			.set('X-Forwarded-Proto', 'https')
@@ -101,6 +101,6 @@ test('requests built by node for app.listen have every member', async () => {
 			.set('X-A', 'a');
 		assert.deepEqual(JSON.parse(response.text), ['9.9.9.9', 'https', 'proxied.test', '/', { q: '1' }, 'a', false]);
 	} finally {
-		server.close();
+		await server.close();
 	}
 });

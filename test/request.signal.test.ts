@@ -6,10 +6,11 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import http2 from 'node:http2';
-import net from 'node:net';
+import type net from 'node:net';
 import { describe, test } from 'node:test';
 import velox from '../src/index';
 import { closeSession, connectH2, h2request } from './http2.helpers';
+import { RawClient } from './helpers/raw-socket';
 import { close, listen } from './helpers/server';
 
 type Req = velox.Request;
@@ -22,13 +23,6 @@ function waitFor<T>(executor: (resolve: (value: T) => void) => void, ms = 3000):
 			clearTimeout(timer);
 			resolve(value);
 		});
-	});
-}
-
-function rawSocket(port: number): Promise<net.Socket> {
-	return new Promise((resolve) => {
-		const socket = net.connect(port, '127.0.0.1', () => resolve(socket));
-		socket.on('error', () => {});
 	});
 }
 
@@ -102,7 +96,7 @@ describe('req.signal', () => {
 		const server = http.createServer(app);
 		const { port } = await listen(server);
 		try {
-			const socket = await rawSocket(port);
+			const socket = await RawClient.connect(port);
 			socket.write('GET /slow HTTP/1.1\r\nHost: x\r\n\r\n');
 			await handlerStarted;
 			socket.destroy();
@@ -130,7 +124,7 @@ describe('req.signal', () => {
 		const server = http.createServer(app);
 		const { port } = await listen(server);
 		try {
-			const socket = await rawSocket(port);
+			const socket = await RawClient.connect(port);
 			socket.write('POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n' + 'a'.repeat(100));
 			await new Promise((resolve) => setTimeout(resolve, 50));
 			socket.destroy();
@@ -152,7 +146,7 @@ describe('req.signal', () => {
 		const server = http.createServer(app);
 		const { port } = await listen(server);
 		try {
-			const socket = await rawSocket(port);
+			const socket = await RawClient.connect(port);
 			socket.write('GET /later HTTP/1.1\r\nHost: x\r\n\r\n');
 			await new Promise((resolve) => setTimeout(resolve, 50));
 			socket.destroy();

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import request from 'supertest';
-import { createApp } from './res.helpers';
+import { createApp } from './helpers/res';
 
 describe('res.app', () => {
 	test('is the app handling the request, identical to req.app', async () => {

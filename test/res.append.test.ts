@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { differential } from './res.helpers';
+import { differential } from './helpers/res';
 
 describe('res.append', () => {
 	test('creates, extends with strings and arrays, and is chainable', async () => {

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { captureDeprecations, type CookieOptions, differential, messagesOf } from './res.helpers';
+import { captureDeprecations, type CookieOptions, differential, messagesOf } from './helpers/res';
 
 describe('res.clearCookie', () => {
 	test('expires the cookie at the epoch with Path=/', async () => {

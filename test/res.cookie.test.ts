@@ -9,7 +9,7 @@ import { describe, test } from 'node:test';
 import cookieParser from 'cookie-parser';
 import { sign } from 'cookie-signature';
 import request from 'supertest';
-import { type CookieOptions, createApp, differential, type Framework } from './res.helpers';
+import { type CookieOptions, createApp, differential, type Framework } from './helpers/res';
 
 const fixedDate = new Date(Date.UTC(2030, 0, 2, 3, 4, 5));
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { ServerResponse } from 'node:http';
 import { describe, test } from 'node:test';
 import velox from '../src/index';
-import { differential } from './res.helpers';
+import { differential } from './helpers/res';
 
 describe('res.end', () => {
 	test('is ServerResponse.prototype.end', () => {

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import request from 'supertest';
-import { createApp, differential, type Framework } from './res.helpers';
+import { createApp, differential, type Framework } from './helpers/res';
 
 function formatApp(withDefault: boolean) {
 	return (framework: Framework) => {

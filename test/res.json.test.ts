@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import request from 'supertest';
-import { captureDeprecations, createApp, differential, type Framework, messagesOf } from './res.helpers';
+import { captureDeprecations, createApp, differential, type Framework, messagesOf } from './helpers/res';
 
 describe('res.json', () => {
 	test('sends each JSON type with application/json; charset=utf-8', async () => {

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { captureDeprecations, differential, type Framework, messagesOf } from './res.helpers';
+import { captureDeprecations, differential, type Framework, messagesOf } from './helpers/res';
 
 function jsonpApp(value: unknown, configure?: (app: ReturnType<Framework>) => void) {
 	return (framework: Framework) => {

@@ -3,7 +3,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { differential } from './res.helpers';
+import { differential } from './helpers/res';
 
 describe('res.links', () => {
 	test('fills Link from an object and appends on a second call', async () => {

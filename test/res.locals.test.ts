@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import request from 'supertest';
-import { createApp, differential } from './res.helpers';
+import { createApp, differential } from './helpers/res';
 
 describe('res.locals', () => {
 	test('is a prototype-less object, the same within a request and new for each request', async () => {

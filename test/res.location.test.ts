@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import request from 'supertest';
-import { captureDeprecations, createApp, differential, type Framework, messagesOf } from './res.helpers';
+import { captureDeprecations, createApp, differential, type Framework, messagesOf } from './helpers/res';
 
 /** An app whose `/` sets Location from the `to` query parameter (decoded by the query parser). */
 function locationApp(framework: Framework) {

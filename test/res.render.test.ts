@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import request from 'supertest';
-import { createApp, differential, type Framework } from './res.helpers';
+import { createApp, differential, type Framework } from './helpers/res';
 
 let views = '';
 

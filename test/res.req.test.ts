@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import request from 'supertest';
-import { createApp } from './res.helpers';
+import { createApp } from './helpers/res';
 
 describe('res.req', () => {
 	test('is the request being answered, and req.res is this response', async () => {

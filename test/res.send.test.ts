@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { RequestHandler } from 'express';
 import request from 'supertest';
-import { captureDeprecations, createApp, differential, type Framework, messagesOf, orderedRequest, runBoth } from './res.helpers';
+import { captureDeprecations, createApp, differential, type Framework, messagesOf, orderedRequest, runBoth } from './helpers/res';
 
 type Handler = RequestHandler;
 

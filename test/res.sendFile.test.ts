@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
-import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import request from 'supertest';
 import { sendFile } from '../src/send/response-methods';
 import type { Response } from '../src/types';
 import { createKit, differential, FIXTURES, openDescriptorCount, reportErrors, temporaryDirectory } from './helpers/static';
+import { RawClient } from './helpers/raw-socket';
 import { listen } from './helpers/server';
 
 const temp = temporaryDirectory();
@@ -272,11 +271,10 @@ describe('res.sendFile', () => {
 		const app = appWith((res) => res.sendFile(path.join(temp.dir, 'large.bin'), probe.callback));
 		const running = await listen(app);
 		try {
-			const socket = net.connect(running.port, '127.0.0.1');
-			await once(socket, 'connect');
-			socket.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
-			await once(socket, 'data');
-			socket.destroy();
+			const client = await RawClient.connect(running.port);
+			client.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
+			await client.data();
+			client.destroy();
 			const err = await probe.called;
 			assert.equal(err?.code, 'ECONNABORTED');
 			assert.equal(err?.message, 'Request aborted');
@@ -299,11 +297,10 @@ describe('res.sendFile', () => {
 		});
 		const running = await listen(typed);
 		try {
-			const socket = net.connect(running.port, '127.0.0.1');
-			await once(socket, 'connect');
-			socket.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
+			const client = await RawClient.connect(running.port);
+			client.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
 			await new Promise((resolve) => setTimeout(resolve, 50));
-			socket.destroy();
+			client.destroy();
 			const err = await probe.called;
 			assert.equal(err?.code, 'ECONNABORTED');
 		} finally {
@@ -328,11 +325,10 @@ describe('res.sendFile', () => {
 		});
 		const running = await listen(typed);
 		try {
-			const socket = net.connect(running.port, '127.0.0.1');
-			await once(socket, 'connect');
-			socket.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
-			await once(socket, 'data');
-			socket.destroy();
+			const client = await RawClient.connect(running.port);
+			client.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
+			await client.data();
+			client.destroy();
 			await closed;
 			assert.equal(errors, 0);
 		} finally {

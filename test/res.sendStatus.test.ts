@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { differential, type Framework } from './res.helpers';
+import { differential, type Framework } from './helpers/res';
 
 function sendStatusApp(framework: Framework) {
 	const app = framework();

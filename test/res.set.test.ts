@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import request from 'supertest';
 import velox from '../src/index';
-import { createApp, differential, type Framework } from './res.helpers';
+import { createApp, differential, type Framework } from './helpers/res';
 
 type AnySet = (...args: unknown[]) => unknown;
 

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import request from 'supertest';
-import { captureDeprecations, createApp, differential, type Framework, messagesOf } from './res.helpers';
+import { captureDeprecations, createApp, differential, type Framework, messagesOf } from './helpers/res';
 
 /** `/:code` answers `res.status(<code>).end('body')`, the code parsed as `kind` says. */
 function statusApp(framework: Framework) {

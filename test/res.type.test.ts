@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import velox from '../src/index';
-import { differential, type Framework } from './res.helpers';
+import { differential, type Framework } from './helpers/res';
 
 function typeApp(framework: Framework) {
 	const app = framework();

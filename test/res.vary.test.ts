@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { captureDeprecations, differential, messagesOf } from './res.helpers';
+import { captureDeprecations, differential, messagesOf } from './helpers/res';
 
 describe('res.vary', () => {
 	test('adds fields once, keeps existing ones, accepts arrays and is chainable', async () => {

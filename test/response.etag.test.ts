@@ -10,7 +10,7 @@ import { describe, test } from 'node:test';
 import createETag from 'etag';
 import request from 'supertest';
 import { builtInETagOfString, strongETag, weakETag } from '../src/settings';
-import { createApp, differential } from './res.helpers';
+import { createApp, differential } from './helpers/res';
 
 function expected(body: string, weak: boolean): string {
 	return createETag(Buffer.from(body, 'utf8'), { weak });

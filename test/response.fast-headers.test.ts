@@ -12,7 +12,7 @@ import express from 'express';
 import request from 'supertest';
 import velox from '../src/index';
 import { getKnownHeader, setKnownHeader } from '../src/response/fast-headers';
-import { createApp, type Framework } from './res.helpers';
+import { createApp, type Framework } from './helpers/res';
 
 /** Runs `setup` on an express@4 app and on a Velox app, GETs `/` from each, and returns what each handler recorded. */
 async function recordedByBoth(setup: (app: ReturnType<Framework>, record: (value: unknown) => void) => void): Promise<[unknown, unknown]> {

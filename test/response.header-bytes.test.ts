@@ -8,12 +8,12 @@
  * from the other. Velox sends the same bytes as Express in each case.
  */
 import assert from 'node:assert/strict';
-import net from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { describe, test } from 'node:test';
 import express from 'express';
 import velox from '../src/index';
-import type { Framework } from './res.helpers';
+import { rawRequest } from './helpers/raw-socket';
+import { listenApp } from './helpers/server';
+import type { Framework } from './helpers/res';
 
 type Setup = (app: ReturnType<Framework>) => void;
 
@@ -22,24 +22,17 @@ async function rawResponse(framework: Framework, setup: Setup, path: string): Pr
 	const app = framework();
 	app.set('env', 'test');
 	setup(app);
-	const server = app.listen(0, '127.0.0.1');
-	await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+	const running = await listenApp(app);
 	try {
-		const { port } = server.address() as AddressInfo;
-		const bytes = await new Promise<Buffer>((resolve, reject) => {
-			const socket = net.connect(port, '127.0.0.1', () => {
-				socket.end(`GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
-			});
-			const chunks: Buffer[] = [];
-			socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-			socket.on('end', () => resolve(Buffer.concat(chunks)));
-			socket.on('error', reject);
+		const result = await rawRequest(running.port, `GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`, {
+			halfClose: true,
+			untilClose: true,
 		});
 		// Header lines are ASCII up to the value; latin1 maps each byte to one character and back.
-		const text = bytes.toString('latin1').replace(/^(Date|X-Powered-By): [^\r]*\r\n/gim, '');
+		const text = result.raw.replace(/^(Date|X-Powered-By): [^\r]*\r\n/gim, '');
 		return Buffer.from(text, 'latin1');
 	} finally {
-		server.close();
+		await running.close();
 	}
 }
 

@@ -9,10 +9,11 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import http2 from 'node:http2';
 import https from 'node:https';
-import net from 'node:net';
+import type net from 'node:net';
 import { describe, test } from 'node:test';
 import velox from '../src/index';
 import { connectH2, h2request, NO_OPENSSL, selfSigned } from './http2.helpers';
+import { RawClient } from './helpers/raw-socket';
 import { listen } from './helpers/server';
 
 type Req = velox.Request;
@@ -38,53 +39,20 @@ function slowApp() {
 	return app;
 }
 
-/** A raw keep-alive HTTP/1.1 connection: send requests, read responses as text. */
-class RawConnection {
-	socket: net.Socket;
-	data = '';
-	closed: Promise<number>;
-	private opened = Date.now();
-
-	constructor(port: number) {
-		this.socket = net.connect(port, '127.0.0.1');
-		this.socket.setEncoding('latin1');
-		this.socket.on('data', (chunk: string) => {
-			this.data += chunk;
-		});
-		this.socket.on('error', () => {});
-		this.closed = new Promise((resolve) => this.socket.on('close', () => resolve(Date.now() - this.opened)));
-	}
-
-	ready(): Promise<void> {
-		return new Promise((resolve) => {
-			if (this.socket.readyState === 'open') resolve();
-			else this.socket.once('connect', () => resolve());
-		});
-	}
-
-	send(path: string): void {
-		this.socket.write('GET ' + path + ' HTTP/1.1\r\nHost: x\r\n\r\n');
-	}
-
-	async waitFor(pattern: RegExp, ms = 3000): Promise<string> {
-		const until = Date.now() + ms;
-		while (!pattern.test(this.data)) {
-			if (Date.now() > until) throw new Error('no ' + pattern + ' in ' + JSON.stringify(this.data));
-			await sleep(5);
-		}
-		return this.data;
-	}
+/** A keep-alive GET of `path`. */
+function getKeptAlive(path: string): string {
+	return 'GET ' + path + ' HTTP/1.1\r\nHost: x\r\n\r\n';
 }
 
+/** `ECONNREFUSED` when nothing listens on `port` any more, `connected` otherwise. */
 function refused(port: number): Promise<string> {
-	return new Promise((resolve) => {
-		const socket = net.connect(port, '127.0.0.1');
-		socket.on('connect', () => {
-			socket.destroy();
-			resolve('connected');
-		});
-		socket.on('error', (err: NodeJS.ErrnoException) => resolve(String(err.code)));
-	});
+	return RawClient.connect(port).then(
+		(client) => {
+			client.destroy();
+			return 'connected';
+		},
+		(err: NodeJS.ErrnoException) => String(err.code),
+	);
 }
 
 describe('velox.shutdown', () => {
@@ -92,19 +60,18 @@ describe('velox.shutdown', () => {
 		const server = slowApp().listen(0, '127.0.0.1');
 		await new Promise((resolve) => server.once('listening', resolve));
 		const port = (server.address() as net.AddressInfo).port;
-		const conn = new RawConnection(port);
-		await conn.ready();
-		conn.send('/slow');
+		const conn = await RawClient.connect(port);
+		conn.write(getKeptAlive('/slow'));
 		await sleep(30);
 		const started = Date.now();
 		const done = velox.shutdown(server, { timeout: 5000 });
 		assert.equal(await refused(port), 'ECONNREFUSED');
 		await done;
 		const elapsed = Date.now() - started;
-		const text = await conn.waitFor(/slow done$/);
+		const text = await conn.until(/slow done$/);
 		assert.match(text, /^HTTP\/1\.1 200 OK\r\n/);
 		assert.match(text, /\r\nConnection: close\r\n/);
-		await conn.closed;
+		await conn.waitClosed(10_000);
 		assert.equal(server.listening, false);
 		assert.ok(elapsed < 2000, 'resolved after the response, not at a timeout: ' + elapsed + ' ms');
 	});
@@ -113,15 +80,14 @@ describe('velox.shutdown', () => {
 		const server = http.createServer(slowApp());
 		server.keepAliveTimeout = 60_000;
 		const { port } = await listen(server);
-		const conn = new RawConnection(port);
-		await conn.ready();
-		conn.send('/fast');
-		await conn.waitFor(/fast$/);
-		assert.match(conn.data, /Connection: keep-alive/);
+		const conn = await RawClient.connect(port);
+		conn.write(getKeptAlive('/fast'));
+		await conn.until(/fast$/);
+		assert.match(conn.received, /Connection: keep-alive/);
 		const started = Date.now();
 		const first = velox.shutdown(server);
 		assert.equal(velox.shutdown(server), first);
-		await conn.closed;
+		await conn.waitClosed(10_000);
 		await first;
 		assert.ok(Date.now() - started < 1000, 'closed in ' + (Date.now() - started) + ' ms');
 	});
@@ -130,22 +96,20 @@ describe('velox.shutdown', () => {
 		const server = http.createServer(slowApp());
 		server.keepAliveTimeout = 60_000;
 		const { port } = await listen(server);
-		const streaming = new RawConnection(port);
-		const idleThenBusy = new RawConnection(port);
-		await streaming.ready();
-		await idleThenBusy.ready();
-		streaming.send('/fast');
-		await streaming.waitFor(/fast$/);
-		streaming.send('/stream');
-		await streaming.waitFor(/start \r\n$/);
+		const streaming = await RawClient.connect(port);
+		const idleThenBusy = await RawClient.connect(port);
+		streaming.write(getKeptAlive('/fast'));
+		await streaming.until(/fast$/);
+		streaming.write(getKeptAlive('/stream'));
+		await streaming.until(/start \r\n$/);
 		const started = Date.now();
 		const done = velox.shutdown(server, { timeout: 5000 });
 		// This one never sent a request: it is closed at once.
-		await idleThenBusy.closed;
-		assert.doesNotMatch(streaming.data, /end\r\n/, 'the connection without a request closed before the streaming response ended');
-		const text = await streaming.waitFor(/end\r\n0\r\n\r\n$/);
+		await idleThenBusy.waitClosed(10_000);
+		assert.doesNotMatch(streaming.received, /end\r\n/, 'the connection without a request closed before the streaming response ended');
+		const text = await streaming.until(/end\r\n0\r\n\r\n$/);
 		assert.match(text, /Transfer-Encoding: chunked/);
-		await streaming.closed;
+		await streaming.waitClosed(10_000);
 		await done;
 		assert.ok(Date.now() - started < 2000, 'closed after the response, not at the deadline: ' + (Date.now() - started) + ' ms');
 	});
@@ -154,36 +118,33 @@ describe('velox.shutdown', () => {
 		const server = http.createServer(slowApp());
 		server.keepAliveTimeout = 60_000;
 		const { port } = await listen(server);
-		const busy = new RawConnection(port);
-		const later = new RawConnection(port);
-		await busy.ready();
-		await later.ready();
+		const busy = await RawClient.connect(port);
+		const later = await RawClient.connect(port);
 		// `later` is mid-request (head not complete) when the shutdown starts, so it is not idle.
-		later.socket.write('GET /fast HTTP/1.1\r\n');
-		busy.send('/slow?ms=300');
+		later.write('GET /fast HTTP/1.1\r\n');
+		busy.write(getKeptAlive('/slow?ms=300'));
 		await sleep(30);
 		const done = velox.shutdown(server, { timeout: 5000 });
 		await sleep(30);
-		later.socket.write('Host: x\r\n\r\n');
-		const text = await later.waitFor(/fast$/);
+		later.write('Host: x\r\n\r\n');
+		const text = await later.until(/fast$/);
 		assert.match(text, /\r\nConnection: close\r\n/);
-		await later.closed;
-		await busy.waitFor(/slow done$/);
+		await later.waitClosed(10_000);
+		await busy.until(/slow done$/);
 		await done;
 	});
 
 	test('a stuck request is cut at the deadline', async () => {
 		const server = http.createServer(slowApp());
 		const { port } = await listen(server);
-		const conn = new RawConnection(port);
-		await conn.ready();
-		conn.send('/stuck');
+		const conn = await RawClient.connect(port);
+		conn.write(getKeptAlive('/stuck'));
 		await sleep(30);
 		const started = Date.now();
 		await velox.shutdown(server, { timeout: '150ms' });
 		const elapsed = Date.now() - started;
-		await conn.closed;
-		assert.equal(conn.data, '');
+		await conn.waitClosed(10_000);
+		assert.equal(conn.received, '');
 		assert.ok(elapsed >= 140 && elapsed < 2000, 'cut after ' + elapsed + ' ms');
 	});
 

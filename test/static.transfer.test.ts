@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
-import { once } from 'node:events';
 import { mkdirSync, rmSync, symlinkSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
 import http, { type ServerResponse } from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -11,6 +9,7 @@ import { SMALL_FILE_SIZE } from '../src/send/transfer';
 import { type HttpResponse, send } from './helpers/client';
 import { createKit, differential, openDescriptorCount, reportErrors, temporaryDirectory } from './helpers/static';
 import type { FrameworkName } from './helpers/differential';
+import { RawClient } from './helpers/raw-socket';
 import { listen, type Running } from './helpers/server';
 
 const LARGE_SIZE = 16 * 1024 * 1024;
@@ -150,14 +149,13 @@ describe('velox.static body transfer', () => {
 		app.use(velox.static(temp.dir));
 		const running = await listen(app);
 		try {
-			const socket = net.connect(running.port, '127.0.0.1');
-			await once(socket, 'connect');
-			socket.write('GET /large.bin HTTP/1.1\r\nHost: x\r\n\r\n');
-			await once(socket, 'data');
-			socket.pause();
+			const client = await RawClient.connect(running.port);
+			client.write('GET /large.bin HTTP/1.1\r\nHost: x\r\n\r\n');
+			await client.data();
+			client.socket.pause();
 			await delay(300);
 			assert.ok(written < LARGE_SIZE / 2, `wrote ${written} bytes to a client that reads nothing`);
-			socket.destroy();
+			client.destroy();
 		} finally {
 			await running.close();
 		}
@@ -176,11 +174,10 @@ describe('velox.static body transfer', () => {
 			// serve-static falls through on a missing file: the final handler's 404.
 			assert.equal((await send(port, { path: '/missing.bin' })).status, 404);
 			for (let i = 0; i < 5; i++) {
-				const socket = net.connect(port, '127.0.0.1');
-				await once(socket, 'connect');
-				socket.write('GET /large.bin HTTP/1.1\r\nHost: x\r\n\r\n');
-				await once(socket, 'data');
-				socket.destroy();
+				const client = await RawClient.connect(port);
+				client.write('GET /large.bin HTTP/1.1\r\nHost: x\r\n\r\n');
+				await client.data();
+				client.destroy();
 			}
 		});
 		assert.ok((await settlesTo(baseline)) <= baseline, 'a file descriptor leaked');

@@ -13,6 +13,7 @@ import type { RequestHandler } from 'express';
 import velox from '../src/index';
 import { differential } from './helpers/differential';
 import { closeSession, connectH2, h2request } from './http2.helpers';
+import { type HttpResponse, send } from './helpers/client';
 import { close, listen } from './helpers/server';
 import { FIXTURES } from './helpers/static';
 
@@ -22,19 +23,9 @@ type Next = velox.NextFunction;
 
 const connectTimeout = require('connect-timeout') as (time: string | number, options?: { respond?: boolean }) => RequestHandler;
 
-function get(port: number, path: string, agent?: http.Agent): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
-	return new Promise((resolve, reject) => {
-		http
-			.get({ host: '127.0.0.1', port, path, agent: agent ?? false }, (res) => {
-				let body = '';
-				res.setEncoding('utf8');
-				res.on('data', (chunk: string) => {
-					body += chunk;
-				});
-				res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
-			})
-			.on('error', reject);
-	});
+/** A GET through node's client, without a client-side timeout (it would add a timer). */
+function get(port: number, path: string, agent?: http.Agent): Promise<HttpResponse> {
+	return send(port, { path }, { agent, timeoutMs: 0 });
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import ts from 'typescript';
-import { assertCompiles, createProgram, createProgramOf, packageRoot } from './types.helpers';
+import { packageRoot } from './helpers/package-root';
+import { assertCompiles, createProgram, createProgramOf } from './types.helpers';
 
 test('typed Express code compiles with zero errors: --module nodenext (ESM .mts and CommonJS .ts)', () => {
 	assertCompiles(createProgram('tsconfig.nodenext.json'));

@@ -30,8 +30,10 @@ export interface HttpResponse {
 }
 
 export interface SendOptions {
-	/** Fail when no whole response came within this long (default 10 s): a hang fails, not stalls, the run. */
+	/** Fail when the connection idles this long (default 10 s): a hang fails, not stalls, the run; 0: no client timeout. */
 	timeoutMs?: number;
+	/** The agent (a keep-alive one to reuse connections); default none, a connection a request. */
+	agent?: http.Agent | false;
 	/** node's client limit on the response head (for very long headers). */
 	maxHeaderSize?: number;
 }
@@ -42,7 +44,7 @@ export function send(port: number, request: HttpRequest, options: SendOptions = 
 	const method = request.method ?? 'GET';
 	return new Promise((resolve, reject) => {
 		const req = http.request(
-			{ host: '127.0.0.1', port, method, path: request.path, headers: request.headers, agent: false, maxHeaderSize: options.maxHeaderSize },
+			{ host: '127.0.0.1', port, method, path: request.path, headers: request.headers, agent: options.agent ?? false, maxHeaderSize: options.maxHeaderSize },
 			(res) => {
 				const chunks: Buffer[] = [];
 				res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -60,7 +62,7 @@ export function send(port: number, request: HttpRequest, options: SendOptions = 
 				res.on('error', reject);
 			},
 		);
-		req.setTimeout(timeoutMs, () => req.destroy(new Error('no response within ' + timeoutMs + ' ms: ' + method + ' ' + request.path)));
+		if (timeoutMs !== 0) req.setTimeout(timeoutMs, () => req.destroy(new Error('no response within ' + timeoutMs + ' ms: ' + method + ' ' + request.path)));
 		req.on('error', reject);
 		if (Array.isArray(request.body)) {
 			for (const chunk of request.body) req.write(chunk);

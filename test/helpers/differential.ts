@@ -92,7 +92,7 @@ export async function acrossTargets<S extends Listener | net.Server, R>(
 				if (built instanceof net.Server || !isListenable(built)) continue;
 				running = await listenApp(built);
 			} else if (!options.inProcess) {
-				running = await start(built);
+				running = await listen(built);
 			}
 			try {
 				results[target] = await exchange({ built, running }, name, target);
@@ -106,10 +106,6 @@ export async function acrossTargets<S extends Listener | net.Server, R>(
 		console.error = consoleError;
 	}
 	return results as TargetResults<R>;
-}
-
-function start(built: Listener | net.Server): Promise<Running> {
-	return built instanceof net.Server ? listen(built) : listen(built);
 }
 
 /** Asserts that Velox, behind both servers, gave what express@4 gave. */
@@ -202,7 +198,7 @@ const DIFFERENTIAL_IGNORED = ['date', 'etag'];
 async function sendInProcess(listener: Listener, request: DiffRequest, timeoutMs = 5000): Promise<HttpResponse> {
 	let timer: NodeJS.Timeout | undefined;
 	const timeout = new Promise<never>((_resolve, reject) => {
-		timer = setTimeout(() => reject(new Error('no response within ' + timeoutMs + ' ms: ' + describe(request))), timeoutMs);
+		timer = setTimeout(() => reject(new Error('no response within ' + timeoutMs + ' ms: ' + labelOf(request))), timeoutMs);
 	});
 	try {
 		const body = Array.isArray(request.body) ? Buffer.concat(request.body.map((chunk) => Buffer.from(chunk))) : request.body;
@@ -233,13 +229,13 @@ export function runBoth(
 }
 
 /** The label a request carries in a comparison. */
-export function describe(request: DiffRequest): string {
+function labelOf(request: DiffRequest): string {
 	return (request.method ?? 'GET') + ' ' + request.path + (request.headers === undefined ? '' : ' ' + JSON.stringify(request.headers));
 }
 
 /** Each response of `runBoth` with its request, in comparable form (the body bytes as latin1: byte-exact, readable in a diff). */
 export function comparable(requests: DiffRequest[], responses: HttpResponse[], options: NormaliseOptions): Observed[] {
-	return responses.map((response, i) => normalise({ ...response, request: describe(requests[i]), body: response.bytes.toString('latin1') }, options));
+	return responses.map((response, i) => normalise({ ...response, request: labelOf(requests[i]), body: response.bytes.toString('latin1') }, options));
 }
 
 /**

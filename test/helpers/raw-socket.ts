@@ -47,7 +47,7 @@ export interface ConnectionResult {
 const CRLF2 = Buffer.from('\r\n\r\n');
 
 /** A response head: the status line, its header lines as sent, and the same as lower-case [name, value] pairs. */
-export interface ResponseHead {
+interface ResponseHead {
 	statusLine: string;
 	status: number;
 	/** Header lines as received (without the status line). */
@@ -59,7 +59,7 @@ export interface ResponseHead {
 }
 
 /** The head of the response at `offset`; null while `data` does not hold it whole. */
-export function parseHead(data: Buffer, offset = 0): ResponseHead | null {
+function parseHead(data: Buffer, offset = 0): ResponseHead | null {
 	const headEnd = data.indexOf(CRLF2, offset);
 	if (headEnd === -1) return null;
 	const all = data.subarray(offset, headEnd).toString('latin1').split('\r\n');
@@ -81,7 +81,7 @@ function headerValue(head: ResponseHead, name: string): string | undefined {
  * Parses one whole response at `offset` (Content-Length, chunked, or delimited by the close);
  * null when `data` does not hold it whole yet (unless `ended`: then a close-delimited body runs to the end).
  */
-export function parseResponse(data: Buffer, offset: number, head: boolean, ended: boolean): { response: ParsedResponse; next: number } | null {
+function parseResponse(data: Buffer, offset: number, head: boolean, ended: boolean): { response: ParsedResponse; next: number } | null {
 	const parsed = parseHead(data, offset);
 	if (parsed === null) return null;
 	const { statusLine, status, headers } = parsed;
@@ -146,6 +146,8 @@ export interface RawOptions {
 	headOnly?: boolean;
 	/** Keep waiting after the first response until the server closes (or the timeout). */
 	untilClose?: boolean;
+	/** Half-close (FIN) after writing: a client that has said all it will. */
+	halfClose?: boolean;
 	/** Destroy the socket after writing, without waiting for an answer (mid-request disconnect). */
 	abortAfterWrite?: boolean;
 	/** Delay between the parts of `payload` in ms (default 0). */
@@ -219,6 +221,7 @@ export function rawRequest(port: number, payload: string | Buffer | (string | Bu
 				const part = parts[i];
 				socket.write(typeof part === 'string' ? Buffer.from(part, 'latin1') : part);
 			}
+			if (options.halfClose) socket.end();
 			if (options.abortAfterWrite) setTimeout(() => finish(false), 5);
 		});
 	});
@@ -343,6 +346,7 @@ export interface RawResponse {
 export class RawClient {
 	readonly socket: net.Socket;
 	#buffer = Buffer.alloc(0);
+	#received = '';
 	#closed = false;
 	#waiters: (() => void)[] = [];
 
@@ -350,6 +354,7 @@ export class RawClient {
 		this.socket = socket;
 		socket.on('data', (chunk: Buffer) => {
 			this.#buffer = Buffer.concat([this.#buffer, chunk]);
+			this.#received += chunk.toString('latin1');
 			this.#wake();
 		});
 		socket.on('close', () => {
@@ -368,6 +373,11 @@ export class RawClient {
 
 	get closed(): boolean {
 		return this.#closed;
+	}
+
+	/** Everything the server has sent so far, latin1 (responses read with `response` included). */
+	get received(): string {
+		return this.#received;
 	}
 
 	write(data: string | Buffer): void {
@@ -413,6 +423,11 @@ export class RawClient {
 			timeoutMs,
 			'a response',
 		);
+	}
+
+	/** Resolves to `received` once it matches `pattern`, within `timeoutMs`. */
+	until(pattern: RegExp, timeoutMs = 3000): Promise<string> {
+		return this.#until(() => (pattern.test(this.#received) ? this.#received : undefined), timeoutMs, pattern + ' in ' + JSON.stringify(this.#received));
 	}
 
 	/** Resolves once the server has sent anything, within `timeoutMs`. */

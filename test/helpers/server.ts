@@ -31,13 +31,14 @@ export interface Running<S extends net.Server = net.Server> {
 
 /**
  * Serves `listener` behind `http.createServer(serverOptions, listener)`, or starts
- * `server` as it was built; on 127.0.0.1, an ephemeral port.
+ * `server` as it was built (unless it listens already); on 127.0.0.1, an ephemeral port.
  */
 export function listen(listener: Listener, serverOptions?: http.ServerOptions): Promise<Running<http.Server>>;
 export function listen<S extends net.Server>(server: S): Promise<Running<S>>;
+export function listen(target: Listener | net.Server): Promise<Running>;
 export function listen(target: Listener | net.Server, serverOptions: http.ServerOptions = {}): Promise<Running> {
 	const server = target instanceof net.Server ? target : http.createServer(serverOptions, target);
-	server.listen(0, '127.0.0.1');
+	if (!server.listening) server.listen(0, '127.0.0.1');
 	return running(server);
 }
 

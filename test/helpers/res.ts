@@ -4,10 +4,10 @@
  * the header order (node's `rawHeaders`) for byte-level comparisons.
  */
 import type http from 'node:http';
-import velox from '../src/index';
-import { type HttpRequest, sendOnce } from './helpers/client';
-import { differential, type Framework, type FrameworkName, runBoth } from './helpers/differential';
-import { captureDeprecations, type Deprecation } from './helpers/req-util';
+import velox from '../../src/index';
+import { type HttpRequest, sendOnce } from './client';
+import { differential, type Framework, type FrameworkName, runBoth } from './differential';
+import { captureDeprecations, type Deprecation } from './req-util';
 
 /** The options of `res.cookie`, as Express users type them. */
 export type CookieOptions = import('express').CookieOptions;
