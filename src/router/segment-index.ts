@@ -29,15 +29,18 @@ import { PARAM, readCached } from './segment-keys';
 class TrieNode {
 	/** Literal children while there are few of them, compared key by key. */
 	few: TrieNode[] | null = null;
-	/** Literal children by `segmentHash` of their key (colliding keys chained through `collision`), once there are many. */
-	children: Map<number, TrieNode> | null = null;
+	/**
+	 * Literal children once there are many: an open-addressing table by `segmentHash` of
+	 * their key (linear probing, a power of two long, at most half full).
+	 */
+	children: (TrieNode | null)[] | null = null;
+	/** How many children `children` holds. */
+	childCount = 0;
 	param: TrieNode | null = null;
 	/** Stack positions of the layers filed here, ascending: candidates for every path through this node. */
 	readonly positions: number[] = [];
 	/** Positions of the exact layers filed here (segment-keys.ts): candidates only for a path that ends here. */
 	readonly exact: number[] = [];
-	/** The next child of the same parent whose key has the same hash. */
-	collision: TrieNode | undefined = undefined;
 	/** This node's and its ancestors' positions, ascending; null when longer than `MAX_CHAIN`. */
 	chain: number[] | null = null;
 	/** The index version `chain` was computed for (-1: never). */
@@ -46,11 +49,16 @@ class TrieNode {
 	endChain: number[] | null = null;
 	endChainVersion = -1;
 
+	/** `segmentHash(key)`. */
+	readonly hash: number;
+
 	constructor(
 		readonly parent: TrieNode | null,
 		/** The literal segment leading here (lower-cased ASCII); '' for the root and parameter nodes. */
 		readonly key: string,
-	) {}
+	) {
+		this.hash = segmentHash(key);
+	}
 }
 
 // Chains longer than this are not kept (memory: a node's chain repeats its ancestors'
@@ -62,9 +70,9 @@ const MAX_CHAIN = 1024;
 const MAX_REACHED = 64;
 const MAX_LISTS = 32;
 // Up to this many literal children are compared key by key (mostly a length check each),
-// cheaper than hashing the segment; more go into a map by hash.
+// cheaper than hashing the segment; more go into a hash table.
 const MAX_FEW_CHILDREN = 8;
-// Hashes stay small integers (Smis), the fastest Map keys.
+// Hashes stay small integers (Smis): stored on the node and compared without boxing.
 const HASH_MASK = 0x3fffffff;
 
 // Reused by every branching walk: `collect` runs to completion synchronously, never re-entered.
@@ -117,10 +125,20 @@ export class SegmentIndex {
 			// A parameter takes any non-empty segment.
 			const param = end !== start ? node.param : null;
 			if (child !== undefined) {
-				// Both branches, or an empty last segment (a trailing slash) that a child takes while
-				// this node's exact layers match it too: the general walk.
-				if (param !== null || start === length) return this.collectBranches(path, out, node, start);
-				node = child;
+				if (param !== null && end === length && isPassThrough(param)) {
+					// The last segment, and the parameter child has no layers of its own (the `:archive_format`
+					// of `/repos/:owner/:repo/:archive_format/:ref` for `/repos/o/r/issues`): it would add only
+					// its ancestors' layers, which the literal child's list holds too. No second branch.
+					node = child;
+				} else if (param !== null && end === length && isPassThrough(child)) {
+					node = param;
+				} else if (param !== null || start === length) {
+					// Both branches, or an empty last segment (a trailing slash) that a child takes while
+					// this node's exact layers match it too: the general walk.
+					return this.collectBranches(path, out, node, start);
+				} else {
+					node = child;
+				}
 			} else if (param !== null) {
 				node = param;
 			} else {
@@ -221,6 +239,11 @@ export class SegmentIndex {
 	}
 }
 
+/** A node with no layers of its own: a path ending there has its parent's candidates. */
+function isPassThrough(node: TrieNode): boolean {
+	return node.positions.length === 0 && node.exact.length === 0;
+}
+
 /**
  * Where the segment starting at `start` ends (the next `/` or the end).
  * Separate from the hash so that a walk at a node without literal children
@@ -243,19 +266,24 @@ function childFor(node: TrieNode, path: string, start: number, end: number): Tri
 	const children = node.children;
 	if (children === null) return undefined;
 	// Hot path: a hash computed over the path in place, folding ASCII case as the keys are
-	// folded: no substring, no lower-cased copy, and a small-integer map key (hashing a
-	// fresh substring for a string-keyed Map measured ~30 ns a segment, this ~10 ns).
-	// A segment that matches a key case-insensitively is ASCII (without the `u` flag no
-	// other character folds onto an ASCII one), so folding ASCII alone is exact.
+	// folded: no substring, no lower-cased copy. A segment that matches a key case-insensitively
+	// is ASCII (without the `u` flag no other character folds onto an ASCII one), so folding
+	// ASCII alone is exact. Then the node's own open-addressing table: an array load and a
+	// hash compare per probe, where a `Map<number, TrieNode>` of thousands of children cost
+	// a Map lookup (bench/README.md, "GitHub table at N routes").
 	let hash = 0;
 	for (let i = start; i < end; i++) {
 		let c = path.charCodeAt(i);
 		if (c >= 0x41 && c <= 0x5a) c += 0x20;
 		hash = (Math.imul(hash, 31) + c) | 0;
 	}
-	let child = children.get(hash & HASH_MASK);
-	while (child !== undefined && !isSegment(child.key, path, start, end)) child = child.collision;
-	return child;
+	hash &= HASH_MASK;
+	const mask = children.length - 1;
+	for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+		const child = children[slot];
+		if (child === null) return undefined;
+		if (child.hash === hash && isSegment(child.key, path, start, end)) return child;
+	}
 }
 
 /** The hash `childFor` computes for a request segment equal to `key`. */
@@ -287,25 +315,41 @@ function childOf(node: TrieNode, key: string): TrieNode {
 			few.push(child);
 			return child;
 		}
-		node.children = new Map();
+		node.children = new Array<TrieNode | null>(4 * MAX_FEW_CHILDREN).fill(null);
 		node.few = null;
-		for (const sibling of few) addHashed(node.children, sibling);
-		addHashed(node.children, child);
+		for (const sibling of few) addHashed(node, sibling);
+		addHashed(node, child);
 		return child;
 	}
-	const first = node.children.get(segmentHash(key));
-	let child = first;
-	while (child !== undefined && child.key !== key) child = child.collision;
-	if (child !== undefined) return child;
-	child = new TrieNode(node, key);
-	addHashed(node.children, child);
+	const children = node.children;
+	const mask = children.length - 1;
+	for (let slot = segmentHash(key) & mask; ; slot = (slot + 1) & mask) {
+		const child = children[slot];
+		if (child === null) break;
+		if (child.key === key) return child;
+	}
+	const child = new TrieNode(node, key);
+	addHashed(node, child);
 	return child;
 }
 
-function addHashed(children: Map<number, TrieNode>, child: TrieNode): void {
-	const hash = segmentHash(child.key);
-	child.collision = children.get(hash);
-	children.set(hash, child);
+/** Puts `child` into `node.children`, doubling the table first if it would be more than half full. */
+function addHashed(node: TrieNode, child: TrieNode): void {
+	let children = node.children!;
+	if (2 * (node.childCount + 1) > children.length) {
+		const old = children;
+		children = node.children = new Array<TrieNode | null>(2 * old.length).fill(null);
+		for (const sibling of old) if (sibling !== null) insert(children, sibling);
+	}
+	insert(children, child);
+	node.childCount++;
+}
+
+function insert(children: (TrieNode | null)[], child: TrieNode): void {
+	const mask = children.length - 1;
+	let slot = child.hash & mask;
+	while (children[slot] !== null) slot = (slot + 1) & mask;
+	children[slot] = child;
 }
 
 function mergeSorted(a: number[], b: number[]): number[] {
