@@ -8,7 +8,8 @@ const HELP = `Usage: npm run bench -- [options]     (or: node bench/run.js [opti
                       scaling-1000-param-last, prefix, prefix-5000-middle, ghscale,
                       ghscale-5000-static-middle, ...
                       (default: all)                                          [BENCH_SCENARIOS]
-  --frameworks LIST   node, express4, express5, fastify, velox (default: all)  [BENCH_FRAMEWORKS]
+  --frameworks LIST   node, express4, express5, fastify, fastify-eo (fastify plus Express's
+                      X-Powered-By and ETag), velox (default: all)           [BENCH_FRAMEWORKS]
   --duration SEC      measured seconds per round and framework (default 3)   [BENCH_DURATION]
   --rounds N          interleaved rounds, the median is reported (default 3) [BENCH_ROUNDS]
   --warmup SEC        warm-up load per server and request (default 1)       [BENCH_WARMUP]
