@@ -7,10 +7,11 @@
 import assert from 'node:assert/strict';
 import http, { IncomingMessage, ServerResponse } from 'node:http';
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { describe, test } from 'node:test';
 import express from 'express';
 import velox from '../src/index';
+import { send } from './helpers/client';
+import { listen, listenApp } from './helpers/server';
 import { NO_OPENSSL, selfSigned } from './helpers/tls';
 
 type Framework = typeof express;
@@ -42,39 +43,42 @@ function reportingApp(framework: Framework) {
 }
 
 async function withServer<T>(server: http.Server | https.Server, run: (port: number) => Promise<T>): Promise<T> {
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const running = await listen(server);
 	try {
-		return await run((server.address() as AddressInfo).port);
+		return await run(running.port);
 	} finally {
-		server.closeAllConnections();
-		await new Promise((resolve) => server.close(resolve));
+		await running.close();
 	}
 }
 
 /** `count` GET / on one keep-alive connection, one after the other. */
 async function sequence(port: number, count: number, client: typeof http | typeof https = http): Promise<Seen[]> {
-	const agent = new client.Agent({ keepAlive: true, maxSockets: 1 });
+	const agent = client === http ? new http.Agent({ keepAlive: true, maxSockets: 1 }) : new https.Agent({ keepAlive: true, maxSockets: 1 });
 	const seen: Seen[] = [];
 	try {
 		for (let i = 0; i < count; i++) {
-			seen.push(
-				await new Promise<Seen>((resolve, reject) => {
-					const request = client.get({ host: '127.0.0.1', port, path: '/', agent, rejectUnauthorized: false }, (res) => {
-						let body = '';
-						res.setEncoding('utf8');
-						res.on('data', (chunk: string) => {
-							body += chunk;
-						});
-						res.on('end', () => resolve(JSON.parse(body) as Seen));
-					});
-					request.on('error', reject);
-				}),
-			);
+			const body = agent instanceof https.Agent ? await getTls(port, agent) : (await send(port, { path: '/' }, { agent })).body;
+			seen.push(JSON.parse(body) as Seen);
 		}
 	} finally {
 		agent.destroy();
 	}
 	return seen;
+}
+
+/** GET / over TLS (test/helpers/client.ts speaks plain HTTP only). */
+function getTls(port: number, agent: https.Agent): Promise<string> {
+	return new Promise<string>((resolve, reject) => {
+		const request = https.get({ host: '127.0.0.1', port, path: '/', agent, rejectUnauthorized: false }, (res) => {
+			let body = '';
+			res.setEncoding('utf8');
+			res.on('data', (chunk: string) => {
+				body += chunk;
+			});
+			res.on('end', () => resolve(body));
+		});
+		request.on('error', reject);
+	});
 }
 
 const SAME_VIEW = { requestConstructor: true, responseConstructor: true, custom: 'from app.request', sameApp: true };
@@ -102,14 +106,12 @@ describe('http.createServer(app)', () => {
 
 	test('app.listen: built with the app classes from the first request, constructors are node’s', async () => {
 		const app = reportingApp(velox);
-		const server = app.listen(0, '127.0.0.1');
-		await new Promise((resolve) => server.once('listening', resolve));
+		const running = await listenApp(app);
 		try {
-			const seen = await sequence((server.address() as AddressInfo).port, 2);
+			const seen = await sequence(running.port, 2);
 			for (const s of seen) assert.deepEqual(s, { ...SAME_VIEW, built: true });
 		} finally {
-			server.closeAllConnections();
-			await new Promise((resolve) => server.close(resolve));
+			await running.close();
 		}
 	});
 
