@@ -134,23 +134,32 @@ function etagToGenerate(res: VeloxResponse): ETagFunction | undefined {
 function sendString(res: VeloxResponse, chunk: string): VeloxResponse {
 	const etagFn = etagToGenerate(res);
 	const length = Buffer.byteLength(chunk, 'utf8');
-	if (etagFn === undefined && chunk.length < 1000) {
-		setKnownHeader(res, 'Content-Length', 'content-length', String(length));
-		return endSend(res, chunk, 'utf8');
+	let body: string | Buffer = chunk;
+	let encoding: BufferEncoding | undefined = 'utf8';
+	if (etagFn !== undefined || chunk.length >= 1000) {
+		// Express turns the string into a Buffer here, so node writes the head on its own,
+		// latin1-encoded: a header value with U+0080–U+00FF (`res.set('X-Name', 'José')`, a
+		// Content-Disposition fallback filename) goes out as one byte each. Writing a string
+		// instead makes node glue the head to the body in the body's encoding (UTF-8: C3 A9
+		// for é). An ASCII body (byte length = string length) is written as a latin1 string:
+		// the same body bytes, the head as Express sends it, no Buffer made and one write, not
+		// two. Any other body becomes a Buffer, as in Express.
+		if (length === chunk.length) encoding = 'latin1';
+		else {
+			body = Buffer.from(chunk, 'utf8');
+			encoding = undefined;
+		}
 	}
-	// Express turns the string into a Buffer here, so node writes the head on its own,
-	// latin1-encoded: a header value with U+0080–U+00FF (`res.set('X-Name', 'José')`, a
-	// Content-Disposition fallback filename) goes out as one byte each. Writing a string
-	// instead makes node glue the head to the body in the body's encoding (UTF-8: C3 A9
-	// for é). An ASCII body (byte length = string length) is written as a latin1 string:
-	// the same body bytes, the head as Express sends it, no Buffer made and one write, not
-	// two. Any other body becomes a Buffer, as in Express.
-	const etag = etagFn === undefined ? undefined : builtInETagOfString(etagFn, chunk, length);
-	const body = length === chunk.length ? chunk : Buffer.from(chunk, 'utf8');
 	setKnownHeader(res, 'Content-Length', 'content-length', String(length));
-	if (etag !== undefined) setKnownHeader(res, 'ETag', 'etag', etag);
-	else if (etagFn !== undefined) return endSend(res, setBufferETag(res, etagFn, body), undefined);
-	return endSend(res, body, typeof body === 'string' ? 'latin1' : undefined);
+	if (etagFn !== undefined) {
+		const etag = builtInETagOfString(etagFn, chunk, length);
+		if (etag !== undefined) setKnownHeader(res, 'ETag', 'etag', etag);
+		else {
+			body = setBufferETag(res, etagFn, body);
+			encoding = undefined;
+		}
+	}
+	return endSend(res, body, encoding);
 }
 
 /** A Buffer body (already typed): Content-Length, the ETag the setting asks for, then the write. */
