@@ -33,8 +33,13 @@ const FRAMEWORKS = {
 
 // `--baseline DIR`: another checkout's built Velox (DIR/dist/index.js) measured as `baseline`,
 // to compare a change with what it replaces in one interleaved run.
+// Several, comma-separated, are measured as `baseline`, `baseline2`, … (bisecting a slowdown).
 const baselineIndex = process.argv.indexOf('--baseline');
-if (baselineIndex !== -1) FRAMEWORKS.baseline = ['express', path.resolve(process.argv[baselineIndex + 1], 'dist', 'index.js')];
+if (baselineIndex !== -1) {
+	process.argv[baselineIndex + 1].split(',').forEach((dir, i) => {
+		FRAMEWORKS[i === 0 ? 'baseline' : `baseline${i + 1}`] = ['express', path.resolve(dir, 'dist', 'index.js')];
+	});
+}
 
 function option(name, fallback) {
 	const index = process.argv.indexOf(`--${name}`);

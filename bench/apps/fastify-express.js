@@ -22,6 +22,7 @@ function expressHeaders(app) {
 }
 
 module.exports = {
+	expressHeaders,
 	create: (modulePath, group, fixtures) => fastifyApps.create(modulePath, group, fixtures, expressHeaders),
 	start: (modulePath, group, fixtures, listening) => fastifyApps.start(modulePath, group, fixtures, listening, expressHeaders),
 };

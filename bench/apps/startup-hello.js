@@ -26,8 +26,10 @@ if (family === 'node') {
 			res.end(HELLO);
 		})
 		.listen(0, '127.0.0.1', () => ready(server));
-} else if (family === 'fastify') {
+} else if (family === 'fastify' || family === 'fastify-express') {
 	const app = require(modulePath)({ logger: false });
+	// fastify-eo: Express's two extra headers, as bench/apps/fastify-express.js adds them.
+	if (family === 'fastify-express') require('./fastify-express').expressHeaders(app);
 	app.get('/', async () => HELLO);
 	app.listen({ port: 0, host: '127.0.0.1' }).then(() => ready(app.server));
 } else {
