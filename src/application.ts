@@ -424,14 +424,16 @@ function responseClassFor(target: App): { new (...args: never[]): ServerResponse
 }
 
 /** Node's own keys for the classes a server builds requests and responses with (`_http_server.js`). */
-let serverClassKeys: [symbol, symbol] | null | undefined;
+let serverClassKeys: [symbol, symbol] | undefined;
 
 function classKeysOf(server: object): [symbol, symbol] | null {
 	if (serverClassKeys === undefined) {
 		const symbols = Object.getOwnPropertySymbols(server);
 		const request = symbols.find((key) => key.description === 'IncomingMessage');
 		const response = symbols.find((key) => key.description === 'ServerResponse');
-		serverClassKeys = request !== undefined && response !== undefined ? [request, response] : null;
+		// Kept once found on a real server; an object without them is simply not adopted.
+		if (request === undefined || response === undefined) return null;
+		serverClassKeys = [request, response];
 	}
 	return serverClassKeys;
 }
@@ -451,7 +453,9 @@ type AdoptableServer = EventEmitter & { [kServedBy]?: App } & Record<symbol, unk
  */
 function adoptServer(app: App, req: IncomingMessage): void {
 	const server = (req.socket as { server?: AdoptableServer } | null)?.server;
-	if (server === undefined || server === null || server[kServedBy] === app) return;
+	// A stand-in socket's `server` may be anything: only node's servers (event emitters) are adopted.
+	if (typeof server !== 'object' || server === null || typeof server.listeners !== 'function' || server[kServedBy] === app) return;
+	if (!Object.isExtensible(server)) return;
 	server[kServedBy] = app;
 	const keys = classKeysOf(server);
 	if (keys === null) return;

@@ -156,6 +156,23 @@ describe('http.createServer(app)', () => {
 		);
 	});
 
+	test('a socket whose `server` is not a node server (a stand-in) is answered and never adopted', async () => {
+		const app = reportingApp(velox);
+		const frozen = Object.freeze({ listeners: () => [app] });
+		const standIns: unknown[] = [{}, frozen, { listeners: 'not a function' }];
+		let index = 0;
+		const server = http.createServer((req, res) => {
+			Object.defineProperty(req.socket, 'server', { value: standIns[index++ % standIns.length], configurable: true });
+			app(req as Parameters<typeof app>[0], res as Parameters<typeof app>[1]);
+		});
+		const seen = await withServer(server, async (port) => [...(await sequence(port, 1)), ...(await sequence(port, 1)), ...(await sequence(port, 1))]);
+		assert.deepEqual(
+			seen.map((s) => s.built),
+			[false, false, false],
+		);
+		for (const s of seen) assert.equal(s.custom, 'from app.request');
+	});
+
 	test('a listener replaced by another app (hot reload) hands the server the new app classes', async () => {
 		const first = reportingApp(velox);
 		const second = velox();
