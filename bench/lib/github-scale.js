@@ -41,6 +41,7 @@ function githubScaleRoutes(count) {
 	return routes;
 }
 
+/** Splits a route path into segments: `{ literal }`, `{ param }` or `{ wildcard }`. */
 function segmentsOf(routePath) {
 	return routePath
 		.slice(1)
@@ -48,7 +49,8 @@ function segmentsOf(routePath) {
 		.map((segment) => (segment[0] === ':' ? { param: segment.slice(1) } : segment[0] === '*' ? { wildcard: segment.slice(1) } : { literal: segment }));
 }
 
-function matches(segments, pathSegments) {
+/** Whether a GET of `pathSegments` matches the route of `segments` (the route tables' one-match check). */
+function routeMatches(segments, pathSegments) {
 	for (let i = 0; i < segments.length; i++) {
 		const segment = segments[i];
 		if (segment.wildcard !== undefined) return pathSegments.length > i;
@@ -77,7 +79,7 @@ function githubScaleTargets(count) {
 	};
 	const unique = (route) => {
 		const sample = samplePath(route).slice(1).split('/');
-		return gets.filter((other) => matches(other.segments, sample)).length === 1;
+		return gets.filter((other) => routeMatches(other.segments, sample)).length === 1;
 	};
 	const half = Math.floor(count / 2);
 	const targets = [];
@@ -93,4 +95,4 @@ function githubScaleTargets(count) {
 	return targets;
 }
 
-module.exports = { githubScaleRoute, githubScaleRoutes, githubScaleTargets };
+module.exports = { githubScaleRoute, githubScaleRoutes, githubScaleTargets, segmentsOf, routeMatches };

@@ -3,7 +3,7 @@
 // measurements (the scaling groups are hit at their last and at a middle route).
 
 const { GITHUB_ROUTES } = require('./github-routes');
-const { githubScaleRoutes, githubScaleTargets } = require('./github-scale');
+const { githubScaleRoutes, githubScaleTargets, segmentsOf, routeMatches } = require('./github-scale');
 
 const SCALING_COUNTS = [10, 100, 1000, 5000];
 
@@ -65,24 +65,6 @@ function prefixTargets(count) {
 		{ variant: 'last', path: last % 2 === 1 ? `/api/r${last}/42` : `/api/r${last}` },
 		{ variant: 'middle', path: `/api/r${middle}` },
 	];
-}
-
-/** Splits a route path into segments: `{ literal }`, `{ param }` or `{ wildcard }`. */
-function segmentsOf(routePath) {
-	return routePath
-		.slice(1)
-		.split('/')
-		.map((segment) => (segment[0] === ':' ? { param: segment.slice(1) } : segment[0] === '*' ? { wildcard: segment.slice(1) } : { literal: segment }));
-}
-
-function routeMatches(segments, pathSegments) {
-	for (let i = 0; i < segments.length; i++) {
-		const segment = segments[i];
-		if (segment.wildcard !== undefined) return pathSegments.length > i;
-		if (i >= pathSegments.length) return false;
-		if (segment.literal !== undefined && segment.literal !== pathSegments[i]) return false;
-	}
-	return segments.length === pathSegments.length;
 }
 
 /**
