@@ -315,18 +315,22 @@ describe('body errors: the connection carries the next request, as in express@4'
 describe('clients that never finish: bounded work, an answer they can read, then a close', () => {
 	const endless = (framework: Factory) => framework.raw({ limit: 100 });
 
-	test('an endless chunked sender gets 413 and is cut off within the bounds', async () => {
-		const chunk = Buffer.from('4000\r\n' + 'x'.repeat(0x4000) + '\r\n');
-		const parts: Buffer[] = [Buffer.from(head(['POST / HTTP/1.1', 'Host: x', 'Content-Type: application/octet-stream', 'Transfer-Encoding: chunked']))];
-		// 64 MB offered: far past every bound; the writes stop when the server closes.
+	/** 64 MB of 16 KiB chunks after `headLines`: far past every bound; the writes stop when the server closes. */
+	function sendEndless(headLines: string[], fill: string) {
+		const chunk = Buffer.from('4000\r\n' + fill.repeat(0x4000) + '\r\n');
+		const parts: Buffer[] = [Buffer.from(head(headLines))];
 		for (let i = 0; i < 4096; i++) parts.push(chunk);
-		const exchange = await play(buildApp('velox', endless), {
+		return play(buildApp('velox', endless), {
 			parts,
 			pauses: parts.map((_, i) => (i % 64 === 63 ? 1 : 0)),
 			responses: 1,
 			untilClose: true,
 			timeoutMs: 8000,
 		});
+	}
+
+	test('an endless chunked sender gets 413 and is cut off within the bounds', async () => {
+		const exchange = await sendEndless(['POST / HTTP/1.1', 'Host: x', 'Content-Type: application/octet-stream', 'Transfer-Encoding: chunked'], 'x');
 		assert.equal(exchange.responses.length, 1);
 		assert.match(exchange.responses[0].status, / 413 /);
 		assert.ok(exchange.responses[0].headers.includes('connection: close'));
@@ -339,16 +343,7 @@ describe('clients that never finish: bounded work, an answer they can read, then
 	});
 
 	test('the default final handler bounds an endless body it has to discard (404 to a POST) alike', async () => {
-		const chunk = Buffer.from('4000\r\n' + 'y'.repeat(0x4000) + '\r\n');
-		const parts: Buffer[] = [Buffer.from(head(['POST /nowhere HTTP/1.1', 'Host: x', 'Transfer-Encoding: chunked']))];
-		for (let i = 0; i < 4096; i++) parts.push(chunk);
-		const exchange = await play(buildApp('velox', endless), {
-			parts,
-			pauses: parts.map((_, i) => (i % 64 === 63 ? 1 : 0)),
-			responses: 1,
-			untilClose: true,
-			timeoutMs: 8000,
-		});
+		const exchange = await sendEndless(['POST /nowhere HTTP/1.1', 'Host: x', 'Transfer-Encoding: chunked'], 'y');
 		assert.match(exchange.responses[0].status, / 404 /);
 		assert.ok(exchange.responses[0].headers.includes('connection: close'));
 		assert.equal(exchange.closed, true);
