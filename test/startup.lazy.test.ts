@@ -66,8 +66,11 @@ function loaded(extra) {
 		const match = /node_modules[\\\\/]((?:@[^\\\\/]+[\\\\/])?[^\\\\/]+)[\\\\/]/.exec(file.slice(file.lastIndexOf('node_modules')));
 		if (match) packages.add(match[1]);
 	}
-	const src = ${JSON.stringify(SRC)};
-	const own = files.filter((file) => file.startsWith(src + path.sep)).map((file) => path.relative(src, file).split(path.sep).join('/'));
+	// Velox's modules and the packages inlined with them run inside bundle.js (scripts/bundle.js):
+	// its loader lists the ones that have run ('~depd/index.js' for an inlined package).
+	const ran = require(${JSON.stringify(path.join(SRC, 'bundle.js'))}).loaded();
+	for (const id of ran) if (id.startsWith('~')) packages.add(id.slice(1).split('/')[0]);
+	const own = ran.filter((id) => !id.startsWith('~'));
 	const builtins = process.moduleLoadList.filter((entry) => entry.startsWith('NativeModule ')).map((entry) => entry.slice(13));
 	return { packages: [...packages], files: own, builtins, extra };
 }
