@@ -28,7 +28,7 @@ const { createRequire } = require('node:module');
 
 /**
  * Packages inlined into the bundle: the ones a hello app loads before it listens. Each is tiny
- * (from 1 to 9 KB), has no dependencies of its own and is pinned by package-lock.json; the
+ * (1 to 11 KB of source), has no dependencies of its own and is pinned by package-lock.json; the
  * lazily loaded ones (qs, accepts, mime, etag, proxy-addr, cookie, ...) stay ordinary
  * `require`s. docs/dependencies.md says what this means for updates.
  */
