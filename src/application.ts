@@ -12,7 +12,7 @@ import type { Next } from './router/layer';
 import { type MethodName, methods } from './router/methods';
 import type { RequestPrototype, RequestView } from './model';
 import type { Route } from './router/route';
-import { setKnownHeader } from './response/fast-headers';
+import { setPoweredBy } from './response/fast-headers';
 import type { ResponsePrototype } from './response/types';
 import { initRoutingState, kFinalHandler, type RoutedRequest, Router } from './router/router';
 import { compileETag, compileQueryParser, compileTrust, parseQueryStringWithoutSetting, type QueryParserFunction } from './settings';
@@ -186,7 +186,7 @@ app.handle = function handle(this: App, req: IncomingMessage, res: ServerRespons
 	const request = req as VeloxRequestLike;
 	if (isTracing()) traceRequest(this, req, res);
 	// Stored as setHeader would, without its name and value checks (see response/fast-headers.ts).
-	if (this.settings['x-powered-by']) setKnownHeader(res, 'X-Powered-By', 'x-powered-by', 'Velox');
+	if (this.settings['x-powered-by']) setPoweredBy(res, 'Velox');
 	request.res = res;
 	(res as { req: IncomingMessage }).req = req;
 	if (!hasAppPrototype(req, this.request, this[kRequestClass])) {

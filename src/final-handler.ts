@@ -10,6 +10,7 @@ import statuses from 'statuses';
 import { createHtmlDocument } from './html';
 import type { RequestView } from './model';
 import { loadDiscard, loadOnFinished } from './lazy';
+import { removeKnownHeader, setContentLength, setContentType, setKnownHeader } from './response/fast-headers';
 import { pathnameOf } from './url';
 
 const DOUBLE_SPACE_REGEXP = /\x20{2}/g;
@@ -205,16 +206,24 @@ function writeErrorPage(req: IncomingMessage, res: ServerResponse, page: ErrorPa
 	res.statusCode = status;
 	// An unknown status leaves the message undefined, so node falls back to its own table or 'unknown' (as finalhandler).
 	if (req.httpVersionMajor < 2) res.statusMessage = statuses.message[status] as string;
-	res.removeHeader('Content-Encoding');
-	res.removeHeader('Content-Language');
-	res.removeHeader('Content-Range');
+	// Hot path (every 404): the names and values here are constants of finalhandler's (and a
+	// length), so node's checks of them cannot fail; they are stored as `setHeader` would store
+	// them, unless `setHeader`/`removeHeader` were replaced (then called as finalhandler does;
+	// see response/fast-headers.ts). An error's own `headers` still go through `setHeader`.
+	// Measured (bench/count.js: callgrind, 4,000 requests after 20,000, instructions per request;
+	// runs of one build vary by ~±1,500 here): notfound 63,700–66,900 → 53,300–55,500; node's
+	// name and value regular expressions and lower-casing were most of the difference.
+	removeKnownHeader(res, 'Content-Encoding', 'content-encoding');
+	removeKnownHeader(res, 'Content-Language', 'content-language');
+	removeKnownHeader(res, 'Content-Range', 'content-range');
 	if (headers !== undefined) {
 		for (const key of Object.keys(headers)) res.setHeader(key, headers[key] as string);
 	}
-	res.setHeader('Content-Security-Policy', "default-src 'none'");
-	res.setHeader('X-Content-Type-Options', 'nosniff');
-	res.setHeader('Content-Type', 'text/html; charset=utf-8');
-	res.setHeader('Content-Length', Buffer.byteLength(body, 'utf8'));
+	setKnownHeader(res, 'Content-Security-Policy', 'content-security-policy', "default-src 'none'");
+	setKnownHeader(res, 'X-Content-Type-Options', 'x-content-type-options', 'nosniff');
+	setContentType(res, 'text/html; charset=utf-8');
+	// A number, as finalhandler passes it (`res.getHeader('Content-Length')` sees a number).
+	setContentLength(res, Buffer.byteLength(body, 'utf8'));
 	if (req.method === 'HEAD') {
 		res.end();
 		return;

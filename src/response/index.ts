@@ -18,7 +18,7 @@ import { builtInETagOfString, type ETagFunction } from '../settings';
 import { hasOwn } from '../utils';
 
 import { clearCookie, cookie } from './cookie';
-import { getKnownHeader, setKnownHeader } from './fast-headers';
+import { getContentType, getETag, setContentLength, setContentType, setETag } from './fast-headers';
 import { format } from './format';
 import { json, jsonp, twoArgumentBody } from './json';
 import { location, redirect } from './redirect';
@@ -103,7 +103,7 @@ function send(this: VeloxResponse, body?: unknown, ...rest: unknown[]): VeloxRes
 	switch (typeof chunk) {
 		case 'string': {
 			encoding = 'utf8';
-			const type = getKnownHeader(this, 'content-type');
+			const type = getContentType(this);
 			if (!type) setDefaultHtmlType(this);
 			else setUtf8Charset(this, type);
 			break;
@@ -126,7 +126,7 @@ function send(this: VeloxResponse, body?: unknown, ...rest: unknown[]): VeloxRes
 
 	// ETag only when the setting compiled to a function and none was set.
 	const etagFn = this.app.settings['etag fn'];
-	const generateETag = typeof etagFn === 'function' && !getKnownHeader(this, 'etag');
+	const generateETag = typeof etagFn === 'function' && !getETag(this);
 
 	if (chunk !== undefined) {
 		let length: number;
@@ -158,9 +158,9 @@ function send(this: VeloxResponse, body?: unknown, ...rest: unknown[]): VeloxRes
 			encoding = undefined;
 			length = (chunk as Buffer).length;
 		}
-		setKnownHeader(this, 'Content-Length', 'content-length', String(length));
+		setContentLength(this, String(length));
 		if (generateETag) {
-			if (etag !== undefined) setKnownHeader(this, 'ETag', 'etag', etag);
+			if (etag !== undefined) setETag(this, etag);
 			else {
 				chunk = setCustomETag(this, etagFn as ETagFunction, chunk as string | Buffer, encoding);
 				encoding = undefined;
@@ -215,7 +215,7 @@ function endSend(res: VeloxResponse, req: VeloxResponse['req'], body: string | B
  */
 function setDefaultHtmlType(res: VeloxResponse): void {
 	// A remapped `html` extension (mime.define) takes Express's general path.
-	if (mimeTypes().types.html === 'text/html') setKnownHeader(res, 'Content-Type', 'content-type', 'text/html; charset=utf-8');
+	if (mimeTypes().types.html === 'text/html') setContentType(res, 'text/html; charset=utf-8');
 	else setUtf8Charset(res.type('html'), res.getHeader('Content-Type'));
 }
 

@@ -3,7 +3,7 @@
  * `json spaces` settings.
  */
 import depd from 'depd';
-import { getKnownHeader, setKnownHeader } from './fast-headers';
+import { getContentType, setContentType } from './fast-headers';
 import type { VeloxResponse } from './types';
 
 const deprecate = depd('velox');
@@ -25,7 +25,7 @@ export function json(this: VeloxResponse, obj?: unknown, ...rest: unknown[]): Ve
 	const settings = this.app.settings;
 	const body = stringify(value, settings['json replacer'], settings['json spaces'], settings['json escape']);
 	// What `set('Content-Type', 'application/json')` yields, in one call.
-	if (!getKnownHeader(this, 'content-type')) setKnownHeader(this, 'Content-Type', 'content-type', 'application/json; charset=utf-8');
+	if (!getContentType(this)) setContentType(this, 'application/json; charset=utf-8');
 	// Through `this.send`, as Express, so a wrapped `res.send` sees JSON bodies.
 	return this.send(body);
 }

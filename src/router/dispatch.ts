@@ -37,6 +37,9 @@ export class Dispatch {
 	private idx = 0;
 	/** The path the cursor was positioned for. */
 	private cursorPath: string | undefined = undefined;
+	/** The `req.url` whose pathname `path` is (see `step`). */
+	private url: string | undefined = undefined;
+	private path: string | undefined = undefined;
 	/** The mount path stripped from `req.url` for the current middleware. */
 	private removed = '';
 	private slashAdded = false;
@@ -95,7 +98,19 @@ export class Dispatch {
 			setImmediate(this.next, err);
 			return;
 		}
-		const path = pathnameOf(this.req.url);
+		// Hot path: `req.url` is the same string at every layer unless a middleware rewrote it (or
+		// `trimPrefix`/`restoreUrl` rebuilt it), so its pathname is scanned once per traversal, not
+		// once per layer. An equal string gives the same pathname, so the comparison may be by value.
+		// Measured (bench/count.js: callgrind, 4,000 requests after 20,000; with url.ts's new loop):
+		// rest (three layers entered) 85,034 → 83,354 instructions per request, middleware (six)
+		// 49,759 → 49,388.
+		const url = this.req.url;
+		let path = this.path;
+		if (url !== this.url) {
+			path = pathnameOf(url);
+			this.url = url;
+			this.path = path;
+		}
 		if (path == null) {
 			this.done(layerError);
 			return;

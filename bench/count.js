@@ -1,0 +1,213 @@
+// Instruction counts per request, for comparing a change of the request path with what it
+// replaces on a shared, noisy machine (instruction counts do not depend on the load).
+//
+//   npm run build && node bench/count.js [--scenarios rest,notfound] [--baseline DIR] [--warmup 20000] [--count 4000] [--repeat 3]
+//
+// For each scenario and each build (this checkout's dist/, and DIR/dist/ with --baseline), one
+// child process runs under `valgrind --tool=callgrind --instr-atstart=no` with
+// `node --predictable --no-memory-reducer` (V8 compiles and collects garbage on the main thread,
+// in the same order every run, and no idle-time collection lands in the window at a moment that
+// depends on the machine's load: without that flag, two identical builds differed by up to 5%).
+// The child builds the scenario's app (bench/apps/express.js), pushes `--warmup` requests through
+// node's HTTP server on an in-memory socket (bench/micro.js's way), turns instrumentation
+// on with `callgrind_control`, pushes `--count` more, and turns it off: the total
+// is what those requests cost, start-up excluded, all threads. Printed: instructions per request,
+// and the change from the baseline. Needs valgrind (`apt-get install valgrind`).
+
+const path = require('node:path');
+const http = require('node:http');
+const { spawn, execFileSync } = require('node:child_process');
+const { Duplex } = require('node:stream');
+const fs = require('node:fs');
+const os = require('node:os');
+
+const ROOT = path.join(__dirname, '..');
+
+function option(name, fallback) {
+	const index = process.argv.indexOf(`--${name}`);
+	return index === -1 ? fallback : process.argv[index + 1];
+}
+
+/** Node's HTTP server reads requests from this socket and writes responses to it, in memory. */
+class MemorySocket extends Duplex {
+	constructor() {
+		super({ decodeStrings: false });
+		this.responses = 0;
+		this.waiting = null;
+		this.expected = 0;
+		this.remoteAddress = '127.0.0.1';
+		this.remotePort = 40000;
+		this.encrypted = false;
+	}
+
+	_read() {}
+
+	_write(chunk, _encoding, callback) {
+		this.count(chunk);
+		callback();
+	}
+
+	_writev(chunks, callback) {
+		for (const { chunk } of chunks) this.count(chunk);
+		callback();
+	}
+
+	count(chunk) {
+		const head = typeof chunk === 'string' ? chunk.startsWith('HTTP/1.1 ') : chunk.length > 9 && chunk.latin1Slice(0, 9) === 'HTTP/1.1 ';
+		if (head && ++this.responses === this.expected && this.waiting) {
+			const resolve = this.waiting;
+			this.waiting = null;
+			setImmediate(resolve);
+		}
+	}
+
+	setTimeout() {
+		return this;
+	}
+
+	setNoDelay() {
+		return this;
+	}
+
+	setKeepAlive() {
+		return this;
+	}
+
+	address() {
+		return { address: '127.0.0.1', family: 'IPv4', port: 80 };
+	}
+}
+
+function requestMaker(request) {
+	const headers = { host: '127.0.0.1', ...(request.headers || {}) };
+	if (request.body) headers['content-length'] = Buffer.byteLength(request.body);
+	const head = Object.entries(headers)
+		.map(([name, value]) => `${name}: ${value}\r\n`)
+		.join('');
+	const tail = ` HTTP/1.1\r\n${head}\r\n${request.body || ''}`;
+	if (!request.paths) {
+		const bytes = Buffer.from(`${request.method} ${request.path}${tail}`);
+		return () => bytes;
+	}
+	const paths = request.paths;
+	return (i) => `${request.method} ${paths[(i + 1) % paths.length].replace(/\{n\}/g, String(i + 1))}${tail}`;
+}
+
+async function push(socket, makeRequest, from, count) {
+	const batch = 64;
+	for (let sent = 0; sent < count; ) {
+		const n = Math.min(batch, count - sent);
+		socket.expected = socket.responses + n;
+		const done = new Promise((resolve) => {
+			socket.waiting = resolve;
+		});
+		for (let i = 0; i < n; i++) socket.push(makeRequest(from + sent++));
+		await done;
+	}
+}
+
+function callgrindControl(flag) {
+	return new Promise((resolve, reject) => {
+		// Asynchronous: the valgrind-ed process must keep running to answer the request.
+		const child = spawn('callgrind_control', ['-i', flag, String(process.pid)], { stdio: 'ignore' });
+		child.on('error', reject);
+		child.on('exit', resolve);
+	});
+}
+
+/** In the child: one framework build, one scenario. */
+async function child() {
+	const modulePath = option('module');
+	const scenario = option('scenario');
+	const warmup = Number(option('warmup'));
+	const count = Number(option('count'));
+	const { allGroups } = require('./lib/scenarios');
+	const { prepareFixtures } = require('./lib/fixtures');
+	const group = allGroups({ quick: true }).find((g) => g.measure.some((m) => m.name === scenario));
+	if (!group) throw new Error(`unknown scenario ${scenario}`);
+	const makeRequest = requestMaker(group.measure.find((m) => m.name === scenario).request);
+	const created = await require('./apps/express.js').create(modulePath, group, { dir: prepareFixtures() });
+	const server = typeof created === 'function' ? http.createServer(created) : created;
+	const socket = new MemorySocket();
+	server.emit('connection', socket);
+	await push(socket, makeRequest, 0, warmup);
+	await callgrindControl('on');
+	await push(socket, makeRequest, warmup, count);
+	await callgrindControl('off');
+	socket.destroy();
+}
+
+function totalOf(file) {
+	let total = 0;
+	for (const name of fs.readdirSync(path.dirname(file))) {
+		if (!name.startsWith(path.basename(file))) continue;
+		const text = fs.readFileSync(path.join(path.dirname(file), name), 'utf8');
+		const match = /^totals: (\d+)/m.exec(text);
+		if (match) total += Number(match[1]);
+	}
+	return total;
+}
+
+function measureOne(modulePath, scenario, warmup, count, dir, label) {
+	const out = path.join(dir, `${label}-${scenario}.cg`);
+	execFileSync(
+		'valgrind',
+		[
+			'--tool=callgrind',
+			'--instr-atstart=no',
+			`--callgrind-out-file=${out}`,
+			process.execPath,
+			'--predictable',
+			'--no-memory-reducer',
+			__filename,
+			'--child',
+			'--module',
+			modulePath,
+			'--scenario',
+			scenario,
+			'--warmup',
+			String(warmup),
+			'--count',
+			String(count),
+		],
+		{ stdio: ['ignore', 'ignore', 'pipe'] },
+	);
+	return totalOf(out);
+}
+
+function main() {
+	const scenarios = option('scenarios', 'hello,json,routes,middleware,notfound,rest').split(',');
+	const warmup = Number(option('warmup', '20000'));
+	const count = Number(option('count', '4000'));
+	const baseline = option('baseline', null);
+	// The median of `--repeat` runs: a recompilation (a deoptimised function compiled again)
+	// now and then still lands in one run's window and not another's, ~9 M instructions that
+	// move one run's figure by a few % either way.
+	const repeat = Number(option('repeat', '3'));
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'velox-count-'));
+	const builds = [['velox', path.join(ROOT, 'dist', 'index.js')]];
+	if (baseline) builds.unshift(['baseline', path.resolve(baseline, 'dist', 'index.js')]);
+	for (const scenario of scenarios) {
+		const perRequest = {};
+		for (const [label, modulePath] of builds) {
+			const runs = [];
+			for (let i = 0; i < repeat; i++) runs.push(measureOne(modulePath, scenario, warmup, count, dir, label) / count);
+			runs.sort((a, b) => a - b);
+			perRequest[label] = runs[Math.floor(runs.length / 2)];
+		}
+		const parts = builds.map(([label]) => `${label} ${Math.round(perRequest[label])}`);
+		if (baseline) parts.push(`${(((perRequest.velox - perRequest.baseline) / perRequest.baseline) * 100).toFixed(2)}%`);
+		process.stdout.write(`${scenario.padEnd(12)} ${parts.join(' · ')}\n`);
+	}
+	if (process.env.COUNT_KEEP) process.stdout.write(`kept ${dir}\n`);
+	else fs.rmSync(dir, { recursive: true, force: true });
+}
+
+if (process.argv.includes('--child')) {
+	child().catch((error) => {
+		process.stderr.write(`${error.stack || error}\n`);
+		process.exitCode = 1;
+	});
+} else {
+	main();
+}
