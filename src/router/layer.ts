@@ -140,7 +140,7 @@ export class Layer {
 	 * load path at a site that sees several kinds of function (plain, arrow, bound, async):
 	 * ~290 instructions a read (callgrind), two to seven reads per request in the benchmark
 	 * scenarios. Measured (bench/count.js: callgrind, 4,000 requests after 20,000, instructions
-	 * per request, medians of 3 runs): middleware (seven reads) 48,466 → 47,203, rest 82,270 →
+	 * per request, least of 3 runs): middleware (seven reads) 48,466 → 47,203, rest 82,270 →
 	 * 80,950, hello 42,191 → 41,802.
 	 * The one difference from Express 4, which reads `fn.length` at every call: a handler whose
 	 * `length` is redefined with `Object.defineProperty` after its first request keeps the
