@@ -153,3 +153,47 @@ test('instrumentation that wraps layer.handle sees each layer a request passes, 
 	assert.equal(responses[1].body, 'namedMiddleware,mounted_app');
 	assert.equal(responses[2].body, 'namedMiddleware,router,bound dispatch /r/:x');
 });
+
+test('a layer.handle replaced between requests is called by its new arity, as in Express 4 (the arity is read again for a new function)', async () => {
+	await differential(
+		(framework) => {
+			const app = framework();
+			const seen: string[] = [];
+			app.use(function first(_req, _res, next) {
+				seen.push('first');
+				next();
+			});
+			app.use(function second(_req, _res, next) {
+				seen.push('second');
+				next();
+			});
+			app.get('/swap', (_req, res) => {
+				const stack = (app as unknown as { _router: { stack: (LayerLike & { handle: unknown })[] } })._router.stack;
+				const layers = stack.filter((layer) => layer.name === 'first' || layer.name === 'second');
+				// The first becomes an error handler (four parameters: skipped without an error), the
+				// second a wrapper of another arity.
+				layers[0].handle = (_err: unknown, _req: unknown, _res: unknown, next: () => void) => {
+					seen.push('first as error handler');
+					next();
+				};
+				layers[1].handle = (_req: unknown, _res: unknown, next: () => void) => {
+					seen.push('second wrapped');
+					next();
+				};
+				seen.length = 0;
+				res.end('swapped');
+			});
+			app.get('/seen', (_req, res) => res.end(seen.join(',')));
+			return app;
+		},
+		[
+			{ method: 'GET', path: '/seen' },
+			{ method: 'GET', path: '/swap' },
+			{ method: 'GET', path: '/seen' },
+			{ method: 'GET', path: '/seen' },
+		],
+	).then((responses) => {
+		assert.equal(responses[0].body.toString(), 'first,second');
+		assert.equal(responses[2].body.toString(), 'second wrapped');
+	});
+});
