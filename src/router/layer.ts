@@ -40,9 +40,6 @@ export class Layer {
 	readonly strict: boolean;
 	readonly sensitive: boolean;
 	readonly [kPattern]: PathInput;
-	/** The handler whose `length` `arity` holds (`unmeasured` until the first call). */
-	private measured: unknown = unmeasured;
-	private arity = 0;
 
 	constructor(path: PathInput, options: PathOptions, fn: AnyHandler) {
 		this.handle = fn;
@@ -133,32 +130,11 @@ export class Layer {
 		return path.slice(0, length);
 	}
 
-	/**
-	 * `fn.length`, read again only when `layer.handle` is another function than last time (APM
-	 * agents and OpenTelemetry replace it with a wrapper: a new function, read anew).
-	 * Hot path: a function's `length` is a native accessor, which V8 reads through its generic
-	 * load path at a site that sees several kinds of function (plain, arrow, bound, async):
-	 * ~290 instructions a read (callgrind), two to seven reads per request in the benchmark
-	 * scenarios. Measured (bench/count.js: callgrind, 4,000 requests after 20,000, instructions
-	 * per request, least of 3 runs): middleware (seven reads) 48,466 → 47,203, rest 82,270 →
-	 * 80,950, hello 42,191 → 41,802.
-	 * The one difference from Express 4, which reads `fn.length` at every call: a handler whose
-	 * `length` is redefined with `Object.defineProperty` after its first request keeps the
-	 * arity it had then (a Proxy handler's `get` trap for `length` runs once, not per request).
-	 */
-	private arityOf(fn: AnyHandler): number {
-		if (fn !== this.measured) {
-			this.arity = fn.length;
-			this.measured = fn;
-		}
-		return this.arity;
-	}
-
 	// Load-bearing name (Express 4 internal, pinned by test/compat.load-bearing.test.ts): wrapped
 	// by APM agents and OpenTelemetry-style instrumentation, as `handle_request` below.
 	handle_error(error: unknown, req: IncomingMessage, res: ServerResponse, next: Next): void {
 		const fn = this.handle as ErrorHandlerFn;
-		if (this.arityOf(fn) !== 4) {
+		if (fn.length !== 4) {
 			next(error);
 			return;
 		}
@@ -176,7 +152,7 @@ export class Layer {
 	// layers included, is entered through it so such a patch sees all of them.
 	handle_request(req: IncomingMessage, res: ServerResponse, next: Next): void {
 		const fn = this.handle as RequestHandlerFn;
-		if (this.arityOf(fn) > 3) {
+		if (fn.length > 3) {
 			next();
 			return;
 		}
@@ -189,9 +165,6 @@ export class Layer {
 		}
 	}
 }
-
-/** What `Layer.measured` holds before the first call: no handler is this function. */
-function unmeasured(): void {}
 
 /** Beyond Express 4: a handler's rejected promise goes to `next(err)`. */
 export function isThenable(value: unknown): value is PromiseLike<unknown> {
