@@ -19,7 +19,8 @@
 //   modules that declare only types (nothing of them runs, so there is nothing to cover).
 //
 // The loader gives each module its own `module`, `exports`, `__filename` and `__dirname` (the
-// stub's path), and its modules are cached before they run, as node does (cycles behave alike).
+// stub's path), and its modules are cached before they run and dropped if they throw, as node
+// does (cycles and a retried failing require behave alike).
 // Running it twice on the same DIR is refused: tsc must write DIR again first.
 
 const fs = require('node:fs');
@@ -110,11 +111,12 @@ function bundle(dir, { sourceMaps }) {
 		modules.set(id, { file, source, links });
 	}
 
+	const packages = inlinedPackages(modules);
 	const lines = [
 		'// Velox, bundled by scripts/bundle.js from the modules tsc wrote beside this file: each module',
 		'// runs on its first require, in its own mode (no directive here). Packages inlined (license',
 		'// notices at the end):',
-		`// ${INLINE.join(', ')}.`,
+		`// ${[...packages.keys()].join(', ') || 'none'}.`,
 		'const definitions = Object.create(null);',
 	];
 	const mapped = [];
@@ -125,7 +127,7 @@ function bundle(dir, { sourceMaps }) {
 		lines.push('}];');
 		mapped.push({ id, first, last: lines.length - 1 });
 	}
-	lines.push(loaderSource(), ...licenseNotices(dir));
+	lines.push(loaderSource(), ...licenseNotices(packages));
 	if (sourceMaps) lines.push(`//# sourceMappingURL=${BUNDLE}.map`);
 	fs.writeFileSync(path.join(dir, BUNDLE), `${lines.join('\n')}\n`);
 	if (sourceMaps)
@@ -183,7 +185,13 @@ function load(id) {
 	}
 	ownRequire.resolve = outside.resolve;
 	ownRequire.cache = outside.cache;
-	define.call(module.exports, module.exports, ownRequire, module, filename, dirname(filename));
+	try {
+		define.call(module.exports, module.exports, ownRequire, module, filename, dirname(filename));
+	} catch (error) {
+		// As node drops a module that threw from its cache: the next require runs it again.
+		delete instances[id];
+		throw error;
+	}
 	module.loaded = true;
 	return module.exports;
 }
@@ -192,12 +200,22 @@ load.loaded = () => Object.keys(instances);
 module.exports = load;`;
 }
 
+/** The roots of the packages inlined into the bundle (those some module required), by name. */
+function inlinedPackages(modules) {
+	const roots = new Map();
+	for (const [id, { file }] of modules) {
+		if (!id.startsWith('~')) continue;
+		const name = packageOf(id.slice(1));
+		const at = file.lastIndexOf(`${path.sep}node_modules${path.sep}`);
+		roots.set(name, path.join(file.slice(0, at + 14), name));
+	}
+	return new Map([...roots].sort(([a], [b]) => a.localeCompare(b)));
+}
+
 /** The license texts of the inlined packages, as comments. */
-function licenseNotices(dir) {
-	const resolveFrom = createRequire(path.join(dir, BUNDLE));
+function licenseNotices(packages) {
 	const notices = [];
-	for (const name of INLINE) {
-		const root = path.dirname(resolveFrom.resolve(`${name}/package.json`));
+	for (const [name, root] of packages) {
 		const license = fs.readdirSync(root).find((file) => /^licen[cs]e/i.test(file));
 		if (!license) throw new Error(`${name}: no license file to carry into the bundle`);
 		const { version, license: spdx } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));

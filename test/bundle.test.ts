@@ -10,8 +10,8 @@
  * Skips the packed part, saying why, without npm or without the registry.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -54,6 +54,62 @@ describe('dist/ is one bundle', () => {
 			assert.ok(text.includes(`/* ${name}@${version} (MIT), `), name);
 		}
 		assert.ok(!text.includes(packageRoot), 'an absolute path of the build');
+	});
+});
+
+describe('scripts/bundle.js on a module tree of its own', () => {
+	const dir = mkdtempSync(join(tmpdir(), 'velox-bundler-'));
+	after(() => rmSync(dir, { recursive: true, force: true }));
+	const script = join(packageRoot, 'scripts', 'bundle.js');
+
+	test('node’s module semantics: one instance per module, cycles, lazy requires, a module that threw runs again', () => {
+		mkdirSync(join(dir, 'sub'));
+		const files: Record<string, string> = {
+			'index.js':
+				"'use strict';\nexports.early = 1;\nconst b = require('./sub/b');\nexports.b = b;\nexports.lazy = () => require('./lazy');\nexports.flaky = () => require('./flaky');\n",
+			'sub/b.js': "'use strict';\nconst index = require('../index');\nexports.sawEarly = index.early;\nexports.sawB = index.b;\nexports.file = __filename;\n",
+			'lazy.js': "'use strict';\nglobalThis.lazyRuns = (globalThis.lazyRuns || 0) + 1;\nmodule.exports = { lazy: true };\n",
+			'flaky.js':
+				"'use strict';\nglobalThis.flakyRuns = (globalThis.flakyRuns || 0) + 1;\nif (globalThis.flakyRuns === 1) throw new Error('first run fails');\nmodule.exports = 'second run';\n",
+		};
+		for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
+		execFileSync(process.execPath, [script, dir], { encoding: 'utf8' });
+		const out = execFileSync(
+			process.execPath,
+			[
+				'-e',
+				`const index = require(${JSON.stringify(join(dir, 'index.js'))});
+const b = require(${JSON.stringify(join(dir, 'sub', 'b.js'))});
+const ranBefore = require(${JSON.stringify(join(dir, 'bundle.js'))}).loaded();
+const lazy = index.lazy();
+let first;
+try { index.flaky(); } catch (error) { first = error.message; }
+const second = index.flaky();
+process.stdout.write(JSON.stringify({ same: b === index.b, sawEarly: b.sawEarly, sawB: b.sawB === undefined, file: b.file, ranBefore, lazy, lazySame: lazy === index.lazy(), lazyRuns: globalThis.lazyRuns, first, second, flakyRuns: globalThis.flakyRuns }));`,
+			],
+			{ encoding: 'utf8' },
+		);
+		assert.deepEqual(JSON.parse(out), {
+			same: true,
+			sawEarly: 1,
+			sawB: true,
+			file: join(dir, 'sub', 'b.js'),
+			ranBefore: ['index.js', 'sub/b.js'],
+			lazy: { lazy: true },
+			lazySame: true,
+			lazyRuns: 1,
+			first: 'first run fails',
+			second: 'second run',
+			flakyRuns: 2,
+		});
+		assert.match(
+			readFileSync(join(dir, 'sub', 'b.js'), 'utf8'),
+			/^\/\/ Velox bundle stub: .*\nmodule\.exports = require\("\.\.\/bundle\.js"\)\("sub\/b\.js"\);\n$/,
+		);
+		// The stubs are not bundled again: tsc must write the modules first.
+		const again = spawnSync(process.execPath, [script, dir], { encoding: 'utf8' });
+		assert.notEqual(again.status, 0);
+		assert.match(again.stderr, /already a bundle stub: run tsc before bundling/);
 	});
 });
 
