@@ -17,7 +17,7 @@
 const path = require('node:path');
 const http = require('node:http');
 const { spawn, execFileSync } = require('node:child_process');
-const { Duplex } = require('node:stream');
+const { MemorySocket, pushBatch, requestMaker } = require('./lib/memory-socket');
 const fs = require('node:fs');
 const os = require('node:os');
 
@@ -28,81 +28,12 @@ function option(name, fallback) {
 	return index === -1 ? fallback : process.argv[index + 1];
 }
 
-/** Node's HTTP server reads requests from this socket and writes responses to it, in memory. */
-class MemorySocket extends Duplex {
-	constructor() {
-		super({ decodeStrings: false });
-		this.responses = 0;
-		this.waiting = null;
-		this.expected = 0;
-		this.remoteAddress = '127.0.0.1';
-		this.remotePort = 40000;
-		this.encrypted = false;
-	}
-
-	_read() {}
-
-	_write(chunk, _encoding, callback) {
-		this.count(chunk);
-		callback();
-	}
-
-	_writev(chunks, callback) {
-		for (const { chunk } of chunks) this.count(chunk);
-		callback();
-	}
-
-	count(chunk) {
-		const head = typeof chunk === 'string' ? chunk.startsWith('HTTP/1.1 ') : chunk.length > 9 && chunk.latin1Slice(0, 9) === 'HTTP/1.1 ';
-		if (head && ++this.responses === this.expected && this.waiting) {
-			const resolve = this.waiting;
-			this.waiting = null;
-			setImmediate(resolve);
-		}
-	}
-
-	setTimeout() {
-		return this;
-	}
-
-	setNoDelay() {
-		return this;
-	}
-
-	setKeepAlive() {
-		return this;
-	}
-
-	address() {
-		return { address: '127.0.0.1', family: 'IPv4', port: 80 };
-	}
-}
-
-function requestMaker(request) {
-	const headers = { host: '127.0.0.1', ...(request.headers || {}) };
-	if (request.body) headers['content-length'] = Buffer.byteLength(request.body);
-	const head = Object.entries(headers)
-		.map(([name, value]) => `${name}: ${value}\r\n`)
-		.join('');
-	const tail = ` HTTP/1.1\r\n${head}\r\n${request.body || ''}`;
-	if (!request.paths) {
-		const bytes = Buffer.from(`${request.method} ${request.path}${tail}`);
-		return () => bytes;
-	}
-	const paths = request.paths;
-	return (i) => `${request.method} ${paths[(i + 1) % paths.length].replace(/\{n\}/g, String(i + 1))}${tail}`;
-}
-
 async function push(socket, makeRequest, from, count) {
 	const batch = 64;
 	for (let sent = 0; sent < count; ) {
 		const n = Math.min(batch, count - sent);
-		socket.expected = socket.responses + n;
-		const done = new Promise((resolve) => {
-			socket.waiting = resolve;
-		});
-		for (let i = 0; i < n; i++) socket.push(makeRequest(from + sent++));
-		await done;
+		await pushBatch(socket, makeRequest, from + sent, n);
+		sent += n;
 	}
 }
 

@@ -12,7 +12,7 @@
 
 const http = require('node:http');
 const path = require('node:path');
-const { Duplex } = require('node:stream');
+const { MemorySocket, pushBatch, requestMaker } = require('./lib/memory-socket');
 const { allGroups } = require('./lib/scenarios');
 const { prepareFixtures } = require('./lib/fixtures');
 
@@ -46,78 +46,10 @@ function option(name, fallback) {
 	return index === -1 ? fallback : process.argv[index + 1];
 }
 
-/** A socket that node's HTTP server reads requests from and writes responses to, all in memory. */
-class MemorySocket extends Duplex {
-	constructor() {
-		// Strings stay strings, as a net.Socket hands them to libuv without a Buffer.
-		super({ decodeStrings: false });
-		this.responses = 0;
-		this.waiting = null;
-		this.expected = 0;
-		this.remoteAddress = '127.0.0.1';
-		this.remotePort = 40000;
-		this.encrypted = false;
-	}
-
-	_read() {}
-
-	_write(chunk, _encoding, callback) {
-		this.count(chunk);
-		callback();
-	}
-
-	_writev(chunks, callback) {
-		for (const { chunk } of chunks) this.count(chunk);
-		callback();
-	}
-
-	count(chunk) {
-		// Every response starts its own write with the status line.
-		const head = typeof chunk === 'string' ? chunk.startsWith('HTTP/1.1 ') : chunk.length > 9 && chunk.latin1Slice(0, 9) === 'HTTP/1.1 ';
-		if (head && ++this.responses === this.expected && this.waiting) {
-			const resolve = this.waiting;
-			this.waiting = null;
-			setImmediate(resolve);
-		}
-	}
-
-	setTimeout() {
-		return this;
-	}
-
-	setNoDelay() {
-		return this;
-	}
-
-	setKeepAlive() {
-		return this;
-	}
-
-	address() {
-		return { address: '127.0.0.1', family: 'IPv4', port: 80 };
-	}
-}
-
 async function makeServer(name, group, fixtures) {
 	const [family, moduleName, how = 'create'] = FRAMEWORKS[name];
 	const created = await require(`./apps/${family}.js`)[how](moduleName, group, fixtures);
 	return typeof created === 'function' ? http.createServer(created) : created;
-}
-
-/** The raw bytes of request number `i` of a measurement. */
-function requestMaker(request) {
-	const headers = { host: '127.0.0.1', ...(request.headers || {}) };
-	if (request.body) headers['content-length'] = Buffer.byteLength(request.body);
-	const head = Object.entries(headers)
-		.map(([name, value]) => `${name}: ${value}\r\n`)
-		.join('');
-	const tail = ` HTTP/1.1\r\n${head}\r\n${request.body || ''}`;
-	if (!request.paths) {
-		const bytes = Buffer.from(`${request.method} ${request.path}${tail}`);
-		return () => bytes;
-	}
-	const paths = request.paths;
-	return (i) => `${request.method} ${paths[(i + 1) % paths.length].replace(/\{n\}/g, String(i + 1))}${tail}`;
 }
 
 /** Runs batches of requests for about `ms` milliseconds (or `count` requests); returns µs per request. */
@@ -129,12 +61,8 @@ async function measure(server, makeRequest, ms, count = 0) {
 	const started = process.hrtime.bigint();
 	const deadline = started + BigInt(ms) * 1000000n;
 	while (count > 0 ? sent < count : process.hrtime.bigint() < deadline) {
-		socket.expected = socket.responses + batch;
-		const done = new Promise((resolve) => {
-			socket.waiting = resolve;
-		});
-		for (let i = 0; i < batch; i++) socket.push(makeRequest(sent++));
-		await done;
+		await pushBatch(socket, makeRequest, sent, batch);
+		sent += batch;
 	}
 	const elapsed = Number(process.hrtime.bigint() - started) / 1000;
 	socket.destroy();
