@@ -21,7 +21,7 @@ import { handleHttp2, injectRequest, restoreHttp2Prototypes } from './lazy';
 import { kMountedApp, listRoutes, type RouteList } from './routes';
 import { isTracing, traceRequest, traceUnhandled, tracing } from './tracing';
 import { kQueryParser, kRequestClass, kResponseClass, kServedBy } from './symbols';
-import { hasOwn, splitUseArguments } from './utils';
+import { defineOwn, hasOwn, splitUseArguments } from './utils';
 import { View } from './view';
 import { veloxError } from './errors';
 
@@ -149,13 +149,14 @@ app.defaultConfiguration = function defaultConfiguration(this: App): void {
 	this.set('jsonp callback name', 'callback');
 	if (env === 'production') this.enable('view cache');
 
-	Object.defineProperty(this, 'router', {
-		configurable: true,
-		get() {
-			throw veloxError('VELOX_ERR_APP_ROUTER_REMOVED');
-		},
-	});
+	// One getter for every app: V8 keeps an app's properties in fast mode only while each app
+	// defines the same accessor (a new closure per app made the second app's map a dictionary).
+	Object.defineProperty(this, 'router', { configurable: true, get: removedRouter });
 };
+
+function removedRouter(): never {
+	throw veloxError('VELOX_ERR_APP_ROUTER_REMOVED');
+}
 
 app.lazyrouter = function lazyrouter(this: App): void {
 	if (this._router) return;
@@ -166,7 +167,7 @@ app.lazyrouter = function lazyrouter(this: App): void {
 		finalHandle(req, res, err, this.get('env'), onerror);
 	};
 	// Express reads the query parser when the router is created; so do we.
-	this[kQueryParser] = (this.get('query parser fn') as QueryParserFunction | undefined) ?? parseQueryStringWithoutSetting;
+	defineOwn(this, kQueryParser, (this.get('query parser fn') as QueryParserFunction | undefined) ?? parseQueryStringWithoutSetting);
 	this._router = router;
 };
 
@@ -406,7 +407,7 @@ function requestClassFor(target: App): { new (...args: never[]): IncomingMessage
 		Object.setPrototypeOf(VeloxRequest.prototype, target.request);
 		// `req.constructor` is node's class, as it is after Express's prototype swap.
 		Object.defineProperty(VeloxRequest.prototype, 'constructor', { value: IncomingMessage, writable: true, configurable: true });
-		target[kRequestClass] = VeloxRequest;
+		defineOwn(target, kRequestClass, VeloxRequest);
 		veloxClasses.add(VeloxRequest);
 	}
 	return target[kRequestClass] as { new (...args: never[]): IncomingMessage; prototype: object };
@@ -417,7 +418,7 @@ function responseClassFor(target: App): { new (...args: never[]): ServerResponse
 		class VeloxResponse extends ServerResponse {}
 		Object.setPrototypeOf(VeloxResponse.prototype, target.response);
 		Object.defineProperty(VeloxResponse.prototype, 'constructor', { value: ServerResponse, writable: true, configurable: true });
-		target[kResponseClass] = VeloxResponse;
+		defineOwn(target, kResponseClass, VeloxResponse);
 		veloxClasses.add(VeloxResponse);
 	}
 	return target[kResponseClass] as { new (...args: never[]): ServerResponse; prototype: object };
