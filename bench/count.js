@@ -1,9 +1,10 @@
 // Instruction counts per request, for comparing a change of the request path with what it
 // replaces on a shared, noisy machine (instruction counts do not depend on the load).
 //
-//   npm run build && node bench/count.js [--scenarios rest,notfound] [--baseline DIR] [--warmup 20000] [--count 4000] [--repeat 3]
+//   npm run build && node bench/count.js [--scenarios rest,notfound] [--baseline DIR] [--frameworks node,fastify-eo,velox] [--warmup 20000] [--count 4000] [--repeat 3]
 //
-// For each scenario and each build (this checkout's dist/, and DIR/dist/ with --baseline), one
+// For each scenario and each build (this checkout's dist/, DIR/dist/ with --baseline, and the other
+// in-process frameworks of bench/lib/frameworks.js named by --frameworks), one
 // child process runs under `valgrind --tool=callgrind --instr-atstart=no` with
 // `node --predictable --no-memory-reducer` (V8 compiles and collects garbage on the main thread,
 // in the same order every run, and no idle-time collection lands in the window at a moment that
@@ -15,13 +16,10 @@
 // and the change from the baseline. Needs valgrind (`apt-get install valgrind`).
 
 const path = require('node:path');
-const http = require('node:http');
 const { spawn, execFileSync } = require('node:child_process');
 const { MemorySocket, pushBatch, requestMaker } = require('./lib/memory-socket');
 const fs = require('node:fs');
 const os = require('node:os');
-
-const ROOT = path.join(__dirname, '..');
 
 function option(name, fallback) {
 	const index = process.argv.indexOf(`--${name}`);
@@ -48,7 +46,7 @@ function callgrindControl(flag) {
 
 /** In the child: one framework build, one scenario. */
 async function child() {
-	const modulePath = option('module');
+	const name = option('framework');
 	const scenario = option('scenario');
 	const warmup = Number(option('warmup'));
 	const count = Number(option('count'));
@@ -57,8 +55,9 @@ async function child() {
 	const group = allGroups({ quick: true }).find((g) => g.measure.some((m) => m.name === scenario));
 	if (!group) throw new Error(`unknown scenario ${scenario}`);
 	const makeRequest = requestMaker(group.measure.find((m) => m.name === scenario).request);
-	const created = await require('./apps/express.js').create(modulePath, group, { dir: prepareFixtures() });
-	const server = typeof created === 'function' ? http.createServer(created) : created;
+	const frameworks = require('./lib/frameworks');
+	frameworks.addBaselines(option('baseline', null));
+	const server = await frameworks.makeServer(name, group, { dir: prepareFixtures() });
 	const socket = new MemorySocket();
 	server.emit('connection', socket);
 	await push(socket, makeRequest, 0, warmup);
@@ -79,8 +78,8 @@ function totalOf(file) {
 	return total;
 }
 
-function measureOne(modulePath, scenario, warmup, count, dir, label) {
-	const out = path.join(dir, `${label}-${scenario}.cg`);
+function measureOne(name, baseline, scenario, warmup, count, dir) {
+	const out = path.join(dir, `${name}-${scenario}.cg`);
 	execFileSync(
 		'valgrind',
 		[
@@ -92,8 +91,9 @@ function measureOne(modulePath, scenario, warmup, count, dir, label) {
 			'--no-memory-reducer',
 			__filename,
 			'--child',
-			'--module',
-			modulePath,
+			'--framework',
+			name,
+			...(baseline ? ['--baseline', baseline] : []),
 			'--scenario',
 			scenario,
 			'--warmup',
@@ -116,18 +116,18 @@ function main() {
 	// move one run's figure by a few % either way.
 	const repeat = Number(option('repeat', '3'));
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'velox-count-'));
-	const builds = [['velox', path.join(ROOT, 'dist', 'index.js')]];
-	if (baseline) builds.unshift(['baseline', path.resolve(baseline, 'dist', 'index.js')]);
+	const names = option('frameworks', 'velox').split(',');
+	if (baseline) names.unshift('baseline');
 	for (const scenario of scenarios) {
 		const perRequest = {};
-		for (const [label, modulePath] of builds) {
+		for (const name of names) {
 			const runs = [];
-			for (let i = 0; i < repeat; i++) runs.push(measureOne(modulePath, scenario, warmup, count, dir, label) / count);
+			for (let i = 0; i < repeat; i++) runs.push(measureOne(name, baseline, scenario, warmup, count, dir) / count);
 			runs.sort((a, b) => a - b);
-			perRequest[label] = runs[Math.floor(runs.length / 2)];
+			perRequest[name] = runs[Math.floor(runs.length / 2)];
 		}
-		const parts = builds.map(([label]) => `${label} ${Math.round(perRequest[label])}`);
-		if (baseline) parts.push(`${(((perRequest.velox - perRequest.baseline) / perRequest.baseline) * 100).toFixed(2)}%`);
+		const parts = names.map((name) => `${name} ${Math.round(perRequest[name])}`);
+		if (baseline && perRequest.velox !== undefined) parts.push(`${(((perRequest.velox - perRequest.baseline) / perRequest.baseline) * 100).toFixed(2)}%`);
 		process.stdout.write(`${scenario.padEnd(12)} ${parts.join(' · ')}\n`);
 	}
 	if (process.env.COUNT_KEEP) process.stdout.write(`kept ${dir}\n`);

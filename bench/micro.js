@@ -10,46 +10,19 @@
 // once per scenario, interleaved; the median µs per request is reported with the ratio to raw
 // node. On a shared machine compare ratios within one run.
 
-const http = require('node:http');
-const path = require('node:path');
 const { MemorySocket, pushBatch, requestMaker } = require('./lib/memory-socket');
 const { allGroups } = require('./lib/scenarios');
 const { prepareFixtures } = require('./lib/fixtures');
 
-const ROOT = path.join(__dirname, '..');
-// [bench/apps family, module]
-const FRAMEWORKS = {
-	node: ['node', 'node:http'],
-	express4: ['express', 'express'],
-	express5: ['express', 'express5'],
-	fastify: ['fastify', 'fastify'],
-	// fastify with Express's X-Powered-By and ETag headers (bench/apps/fastify-express.js).
-	'fastify-eo': ['fastify-express', 'fastify'],
-	velox: ['express', path.join(ROOT, 'dist', 'index.js')],
-	// The same app behind `http.createServer(app)` (express-generator's bin/www) instead of `app.listen`.
-	'velox-cs': ['express', path.join(ROOT, 'dist', 'index.js'), 'createServer'],
-	'express4-cs': ['express', 'express', 'createServer'],
-};
+const frameworks = require('./lib/frameworks');
 
-// `--baseline DIR`: another checkout's built Velox (DIR/dist/index.js) measured as `baseline`,
-// to compare a change with what it replaces in one interleaved run.
-// Several, comma-separated, are measured as `baseline`, `baseline2`, … (bisecting a slowdown).
+// `--baseline DIR[,DIR2…]`: other checkouts' built Velox, measured as `baseline`, `baseline2`, ….
 const baselineIndex = process.argv.indexOf('--baseline');
-if (baselineIndex !== -1) {
-	process.argv[baselineIndex + 1].split(',').forEach((dir, i) => {
-		FRAMEWORKS[i === 0 ? 'baseline' : `baseline${i + 1}`] = ['express', path.resolve(dir, 'dist', 'index.js')];
-	});
-}
+if (baselineIndex !== -1) frameworks.addBaselines(process.argv[baselineIndex + 1]);
 
 function option(name, fallback) {
 	const index = process.argv.indexOf(`--${name}`);
 	return index === -1 ? fallback : process.argv[index + 1];
-}
-
-async function makeServer(name, group, fixtures) {
-	const [family, moduleName, how = 'create'] = FRAMEWORKS[name];
-	const created = await require(`./apps/${family}.js`)[how](moduleName, group, fixtures);
-	return typeof created === 'function' ? http.createServer(created) : created;
 }
 
 /** Runs batches of requests for about `ms` milliseconds (or `count` requests); returns µs per request. */
@@ -89,7 +62,7 @@ async function main() {
 		if (!group) throw new Error(`unknown scenario ${caseName}`);
 		const makeRequest = requestMaker(group.measure.find((m) => m.name === caseName).request);
 		const servers = {};
-		for (const name of names) servers[name] = await makeServer(name, group, fixtures);
+		for (const name of names) servers[name] = await frameworks.makeServer(name, group, fixtures);
 		const results = Object.fromEntries(names.map((name) => [name, []]));
 		for (const name of names) await measure(servers[name], makeRequest, ms / 2, count); // warm-up
 		for (let round = 0; round < rounds; round++) {

@@ -1,0 +1,43 @@
+// The frameworks the in-process scripts (bench/micro.js, bench/count.js) can build a scenario's
+// app with: name → [bench/apps family, module, how the app file makes the server].
+const path = require('node:path');
+const http = require('node:http');
+
+const ROOT = path.join(__dirname, '..', '..');
+
+const IN_PROCESS = {
+	node: ['node', 'node:http'],
+	express4: ['express', 'express'],
+	express5: ['express', 'express5'],
+	fastify: ['fastify', 'fastify'],
+	// fastify with Express's X-Powered-By and ETag headers (bench/apps/fastify-express.js).
+	'fastify-eo': ['fastify-express', 'fastify'],
+	velox: ['express', path.join(ROOT, 'dist', 'index.js')],
+	// The same app behind `http.createServer(app)` (express-generator's bin/www) instead of `app.listen`.
+	'velox-cs': ['express', path.join(ROOT, 'dist', 'index.js'), 'createServer'],
+	'express4-cs': ['express', 'express', 'createServer'],
+};
+
+/**
+ * `--baseline DIR`: another checkout's built Velox (DIR/dist/index.js) measured as `baseline`, to
+ * compare a change with what it replaces in one run. Several, comma-separated, are measured as
+ * `baseline`, `baseline2`, … (bisecting a slowdown). Returns the names added.
+ */
+function addBaselines(list) {
+	if (!list) return [];
+	return list.split(',').map((dir, i) => {
+		const name = i === 0 ? 'baseline' : `baseline${i + 1}`;
+		IN_PROCESS[name] = ['express', path.resolve(dir, 'dist', 'index.js')];
+		return name;
+	});
+}
+
+/** The http.Server of one framework's app for `group`, ready to take requests on an in-memory socket. */
+async function makeServer(name, group, fixtures) {
+	if (!(name in IN_PROCESS)) throw new Error(`unknown framework ${name} (known: ${Object.keys(IN_PROCESS).join(', ')})`);
+	const [family, moduleName, how = 'create'] = IN_PROCESS[name];
+	const created = await require(`../apps/${family}.js`)[how](moduleName, group, fixtures);
+	return typeof created === 'function' ? http.createServer(created) : created;
+}
+
+module.exports = { IN_PROCESS, addBaselines, makeServer };
