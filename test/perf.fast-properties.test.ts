@@ -4,7 +4,8 @@
  * a mounted router and sub-app, `app.listen` and `http.createServer(app)`. An app function
  * carries ~86 own properties; one accessor defined with a new closure per app, or one
  * computed-key store adding a property, turned every later app into a dictionary (~1,000
- * instructions more per request). Run in a child node with `--allow-natives-syntax`, which the
+ * instructions more per request); so did a body parser named by redefining `name` (the router
+ * reads every handler's `length` on every request). Run in a child node with `--allow-natives-syntax`, which the
  * test runner's own process does not have.
  */
 import assert from 'node:assert/strict';
@@ -39,6 +40,19 @@ for (const [index, app] of apps.entries()) {
 	sub.get('/ping', (req, res) => { record('sub-app', req.app); res.send('pong'); });
 	app.use('/sub', sub);
 }
+for (const [name, make] of [
+	['json', () => velox.json()],
+	['urlencoded', () => velox.urlencoded({ extended: false })],
+	['raw', () => velox.raw()],
+	['text', () => velox.text()],
+	['static', () => velox.static(__dirname)],
+	['query', () => velox.query()],
+	['timeout', () => velox.timeout(1000)],
+	['Router', () => velox.Router()],
+]) {
+	record('middleware ' + name, make());
+	record('middleware ' + name, make());
+}
 async function main() {
 	for (const [index, app] of apps.entries()) {
 		const server = index === 0 ? app.listen(0) : http.createServer(app).listen(0);
@@ -71,5 +85,13 @@ test('apps, routers, layers, requests and responses keep fast properties', () =>
 		request: true,
 		response: true,
 		'sub-app': true,
+		'middleware json': true,
+		'middleware urlencoded': true,
+		'middleware raw': true,
+		'middleware text': true,
+		'middleware static': true,
+		'middleware query': true,
+		'middleware timeout': true,
+		'middleware Router': true,
 	});
 });

@@ -197,3 +197,68 @@ test('a layer.handle replaced between requests is called by its new arity, as in
 		assert.equal(responses[2].body.toString(), 'second wrapped');
 	});
 });
+
+test('route regexps match as in Express 4: Velox-built, assigned to layer.regexp between requests, or passed in global (lastIndex moves)', async () => {
+	const responses = await differential(
+		(framework) => {
+			const app = framework();
+			app.get('/items/:id', (req, res) => res.end(`item ${req.params.id}`));
+			app.get(/^\/g\/(\d+)$/g, (req, res) => res.end(`g ${req.params[0]}`));
+			app.get('/retarget', (_req, res) => {
+				const stack = (app as unknown as { _router: { stack: LayerLike[] } })._router.stack;
+				const layer = stack.find((candidate) => candidate.route?.path === '/items/:id');
+				if (layer) {
+					// What route-rewriting helpers do: the layer now answers /things/:id.
+					layer.regexp = /^\/things\/(?:([^/]+?))\/?$/i;
+				}
+				res.end('retargeted');
+			});
+			return app;
+		},
+		[
+			{ method: 'GET', path: '/items/1' },
+			{ method: 'GET', path: '/ITEMS/2/' },
+			{ method: 'GET', path: '/g/1' },
+			{ method: 'GET', path: '/g/2' },
+			{ method: 'GET', path: '/g/3' },
+			{ method: 'GET', path: '/retarget' },
+			{ method: 'GET', path: '/items/3' },
+			{ method: 'GET', path: '/things/4' },
+		],
+	);
+	assert.deepEqual(
+		responses.map((response) => `${response.status} ${response.status === 200 ? response.body.toString() : ''}`),
+		['200 item 1', '200 item 2', '200 g 1', '404 ', '200 g 3', '200 retargeted', '404 ', '200 item 4'],
+	);
+});
+
+test('a regexp assigned to a literal route in a large stack, by a middleware of the same request, matches from then on as in Express 4', async () => {
+	const responses = await differential(
+		(framework) => {
+			const app = framework();
+			app.use((req, _res, next) => {
+				if (req.query.retarget !== undefined) {
+					const stack = (app as unknown as { _router: { stack: LayerLike[] } })._router.stack;
+					const layer = stack.find((candidate) => candidate.route?.path === '/page/7');
+					if (layer) layer.regexp = /^\/renamed\/7\/?$/i;
+				}
+				next();
+			});
+			// Enough routes that Velox indexes the stack.
+			for (let i = 0; i < 40; i++) app.get(`/page/${i}`, (_req, res) => res.end(`page ${i}`));
+			return app;
+		},
+		[
+			{ method: 'GET', path: '/page/7' },
+			{ method: 'GET', path: '/renamed/7' },
+			{ method: 'GET', path: '/renamed/7?retarget' },
+			{ method: 'GET', path: '/page/7' },
+			{ method: 'GET', path: '/page/8' },
+			{ method: 'GET', path: '/RENAMED/7/' },
+		],
+	);
+	assert.deepEqual(
+		responses.map((response) => `${response.status} ${response.status === 200 ? response.body.toString() : ''}`),
+		['200 page 7', '404 ', '200 page 7', '404 ', '200 page 8', '200 page 7'],
+	);
+});

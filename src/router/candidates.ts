@@ -4,7 +4,7 @@
  * linear walk as the other implementation. The dispatch (dispatch.ts) knows
  * only `CandidateCursor`; a layer's own `match` always has the final word.
  */
-import type { Layer } from './layer';
+import { type Layer, regexpAssignmentCount } from './layer';
 import { SegmentIndex } from './segment-index';
 
 export interface CandidateCursor {
@@ -78,6 +78,12 @@ export class IndexedCursor implements CandidateCursor {
 	}
 
 	next(): number {
+		if (this.linear === -1 && this.index.assignments !== regexpAssignmentCount()) {
+			// A regexp was assigned to a layer (`layer.regexp = …`) since the index filed the layers,
+			// perhaps by the handler that just ran: walk linearly from here, rebuild for the next request.
+			this.index.stale = true;
+			this.linear = this.floor;
+		}
 		if (this.linear === -1) {
 			const position = this.single !== null ? this.nextOfSingle() : this.lists !== null ? this.nextOfMany() : -1;
 			if (position !== -1) {
@@ -172,7 +178,7 @@ export function cursorFor(router: IndexedRouter): CandidateCursor {
 
 function indexOf(router: IndexedRouter, stack: Layer[], length: number): SegmentIndex {
 	const index = router[kRouteIndex];
-	if (index !== undefined && index.stack === stack && !index.stale) {
+	if (index !== undefined && index.stack === stack && !index.stale && index.assignments === regexpAssignmentCount()) {
 		const layers = index.layers;
 		const filed = layers.length;
 		// Two loads per traversal: code that edits `router.stack` directly (splice a layer

@@ -23,38 +23,85 @@ export type ParamsRecord = Record<string | number, string | undefined>;
 /** On a layer: the path exactly as written at registration (route listing, tracing). */
 export const kPattern: unique symbol = Symbol('velox.pattern');
 
+type LayerRegExp = RegExp & { fast_star?: boolean; fast_slash?: boolean };
+
+const kRegexp: unique symbol = Symbol('velox.regexp');
+const kRunner: unique symbol = Symbol('velox.runner');
+
+/** Regexps assigned to a layer after its construction, in this process (route indexes compare it). */
+let regexpAssignments = 0;
+
+export function regexpAssignmentCount(): number {
+	return regexpAssignments;
+}
+
+/**
+ * `layer.regexp`: an own, enumerable accessor in Express's key order, shared by every layer (one
+ * getter and setter, so all layers keep one V8 shape in fast mode). Code that reaches into the
+ * stack may assign a new regexp (route rewriting, case folding); from then on the layer matches
+ * with it as Express's `match` would — its `fast_slash`/`fast_star` flags, else `exec` — and
+ * route indexes see that a layer changed (segment-index.ts files layers by their regexp).
+ */
+const regexpProperty: PropertyDescriptor = {
+	configurable: true,
+	enumerable: true,
+	get(this: Layer): LayerRegExp {
+		return this[kRegexp];
+	},
+	set(this: Layer, value: LayerRegExp) {
+		this[kRegexp] = value;
+		this[kRunner] = undefined;
+		this.kind = value?.fast_slash ? MatchKind.Slash : value?.fast_star ? MatchKind.Star : MatchKind.Regexp;
+		regexpAssignments++;
+	},
+};
+
 export class Layer {
 	handle: AnyHandler;
 	name: string;
 	params: ParamsRecord | undefined = undefined;
 	path: string | undefined = undefined;
 	keys: PathKey[] = [];
-	regexp: RegExp & { fast_star?: boolean; fast_slash?: boolean };
-	method: string | undefined = undefined;
-	route: Route | undefined = undefined;
-	/** How `match` works for this layer, decided once here (hot path). */
-	readonly kind: MatchKind;
+	// The members from here on are defined by the constructor, in Express's order after `keys`.
+	declare regexp: LayerRegExp;
+	declare method: string | undefined;
+	declare route: Route | undefined;
+	/** How `match` works for this layer, decided here (hot path), and again when a regexp is assigned. */
+	declare kind: MatchKind;
 	/** For `Literal`: the path without its optional trailing slash. */
-	readonly literal: string;
-	readonly end: boolean;
-	readonly strict: boolean;
-	readonly sensitive: boolean;
-	readonly [kPattern]: PathInput;
+	declare readonly literal: string;
+	declare readonly end: boolean;
+	declare readonly strict: boolean;
+	declare readonly sensitive: boolean;
+	declare readonly [kPattern]: PathInput;
+	declare [kRegexp]: LayerRegExp;
+	/**
+	 * For `Regexp` layers whose regexp Velox built: the same pattern without Express's
+	 * `fast_star`/`fast_slash` properties, which `match` runs until a regexp is assigned. Hot path
+	 * — measured: own properties on a RegExp send every `exec` down V8's slow path. A regexp the
+	 * app passed in is run as it is (it may be global or sticky, whose `lastIndex` Express's
+	 * matching moves), and so is one assigned to `layer.regexp`.
+	 */
+	declare [kRunner]: RegExp | undefined;
 
 	constructor(path: PathInput, options: PathOptions, fn: AnyHandler) {
 		this.handle = fn;
-		this[kPattern] = path;
 		this.name = fn.name || '<anonymous>';
-		this.regexp = pathToRegexp(path, this.keys, options);
-		this.regexp.fast_star = path === '*';
-		this.regexp.fast_slash = path === '/' && options.end === false;
+		const regexp: LayerRegExp = pathToRegexp(path, this.keys, options);
+		regexp.fast_star = path === '*';
+		regexp.fast_slash = path === '/' && options.end === false;
+		this[kRegexp] = regexp;
+		Object.defineProperty(this, 'regexp', regexpProperty);
+		this.method = undefined;
+		this.route = undefined;
+		this[kPattern] = path;
 		this.end = options.end !== false;
 		this.strict = options.strict === true;
 		this.sensitive = options.sensitive === true;
-		if (this.regexp.fast_slash) {
+		if (regexp.fast_slash) {
 			this.kind = MatchKind.Slash;
 			this.literal = '';
-		} else if (this.regexp.fast_star) {
+		} else if (regexp.fast_star) {
 			this.kind = MatchKind.Star;
 			this.literal = '';
 		} else if (isLiteralPath(path) && (this.end || !this.strict)) {
@@ -65,6 +112,7 @@ export class Layer {
 			this.kind = MatchKind.Regexp;
 			this.literal = '';
 		}
+		this[kRunner] = this.kind === MatchKind.Regexp && !(path instanceof RegExp) ? new RegExp(regexp.source, regexp.flags) : undefined;
 	}
 
 	/** Express's `layer.match(path)`: sets `params` and `path`; throws a 400 error on a malformed escape. */
@@ -95,7 +143,7 @@ export class Layer {
 				return true;
 			}
 		}
-		const match = this.regexp.exec(path);
+		const match = (this[kRunner] ?? this[kRegexp]).exec(path);
 		if (match === null) {
 			this.params = undefined;
 			this.path = undefined;

@@ -23,7 +23,7 @@
  * The layers' own matchers still decide; a layer missing from the candidates
  * is one that cannot match.
  */
-import type { Layer } from './layer';
+import { type Layer, regexpAssignmentCount } from './layer';
 import { PARAM, readCached } from './segment-keys';
 
 class TrieNode {
@@ -85,6 +85,8 @@ export class SegmentIndex {
 	readonly layers: Layer[] = [];
 	/** Set when a visited position no longer holds the filed layer: rebuild before the next request. */
 	stale = false;
+	/** `regexpAssignmentCount()` when the layers were filed: a regexp assigned since makes the index out of date. */
+	readonly assignments = regexpAssignmentCount();
 	/** Bumped when layers are filed: chains computed before are recomputed on next use. */
 	private version = 0;
 
