@@ -1,8 +1,8 @@
 // The physical limit: the least node:http code that gives the same response as Express 4
 // (same status, body and headers: Content-Type, Content-Length, Express's default weak ETag,
-// X-Powered-By). A response that is a constant of the app (hello, middleware, the 404 page) is
-// built once at startup, ETag included; one that depends on data or on the request (json, body,
-// the echoed params) is serialised and hashed per request, as any server must. Routing is the
+// X-Powered-By). A response that is a constant of the app (hello, middleware) is built once at
+// startup, ETag included; one that depends on data or on the request (json, body, the echoed
+// params, the 404 page naming the path) is built per request, as any server must. Routing is the
 // minimal lookup the scenario needs, written by hand.
 
 const http = require('node:http');

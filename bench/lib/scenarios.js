@@ -137,7 +137,9 @@ function allGroups(options) {
 			measure: [{ name: 'body', request: { method: 'POST', path: '/', headers: json, body: payload } }],
 		},
 		{ app: 'static', measure: [{ name: 'static', request: { method: 'GET', path: '/file-10k.txt' } }] },
-		{ app: 'notfound', measure: [{ name: 'notfound', request: { method: 'GET', path: '/missing' } }] },
+		// A new path on every request, as real 404s (probes, stale links) come: a page built for one
+		// path is no help for the next.
+		{ app: 'notfound', measure: [{ name: 'notfound', request: { method: 'GET', ...varying(['/missing/{n}']) } }] },
 		{
 			app: 'rest',
 			measure: [{ name: 'rest', request: { method: 'GET', ...varying(REST_RESOURCES.map((resource) => `/api/v1/${resource}/{n}`)) } }],
