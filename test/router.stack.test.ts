@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { inspect } from 'node:util';
 import type { NextFunction, Request, Response } from 'express';
 import { differential, type Framework, frameworks } from './helpers/differential';
 
@@ -261,4 +262,22 @@ test('a regexp assigned to a literal route in a large stack, by a middleware of 
 		responses.map((response) => `${response.status} ${response.status === 200 ? response.body.toString() : ''}`),
 		['200 page 7', '404 ', '200 page 7', '404 ', '200 page 8', '200 page 7'],
 	);
+});
+
+test('console.log of a layer shows its regexp as Express 4 does (not an accessor), before and after one is assigned', () => {
+	const regexpLine = (framework: Framework, assign: boolean): string | undefined => {
+		const app = framework();
+		app.get('/items/:id', (_req: Request, res: Response) => res.end());
+		const stack = (app as unknown as { _router: { stack: LayerLike[] } })._router.stack;
+		const layer = stack[stack.length - 1];
+		if (assign) layer.regexp = /^\/things\/?$/i;
+		const text = inspect(layer);
+		assert.match(text, /^Layer \{/);
+		return text.split('\n').find((line) => line.trimStart().startsWith('regexp:'));
+	};
+	for (const assign of [false, true]) {
+		const expected = regexpLine(frameworks.express, assign);
+		assert.ok(expected?.includes(assign ? '/^\\/things\\/?$/i' : 'fast_slash: false'), expected);
+		assert.equal(regexpLine(frameworks.velox, assign), expected);
+	}
 });

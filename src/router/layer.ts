@@ -214,6 +214,25 @@ export class Layer {
 	}
 }
 
+/**
+ * What `console.log(layer)` and `util.inspect(router.stack)` show: the layer's own enumerable
+ * properties as values, in their order. `regexp` is an accessor, which node would print as
+ * `[Getter/Setter]`; route listings and debugging sessions read the pattern there, as in Express.
+ */
+const LayerView = { Layer: class {} }.Layer;
+Object.defineProperty(Layer.prototype, Symbol.for('nodejs.util.inspect.custom'), {
+	configurable: true,
+	writable: true,
+	value: function inspectLayer(this: Layer): object {
+		const view = new LayerView() as Record<PropertyKey, unknown>;
+		const self = this as unknown as Record<PropertyKey, unknown>;
+		for (const key of Reflect.ownKeys(this)) {
+			if (Object.prototype.propertyIsEnumerable.call(this, key)) view[key] = self[key];
+		}
+		return view;
+	},
+});
+
 /** Beyond Express 4: a handler's rejected promise goes to `next(err)`. */
 export function isThenable(value: unknown): value is PromiseLike<unknown> {
 	return value !== undefined && value !== null && typeof (value as PromiseLike<unknown>).then === 'function';
