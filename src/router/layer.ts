@@ -216,8 +216,9 @@ export class Layer {
 
 /**
  * What `console.log(layer)` and `util.inspect(router.stack)` show: the layer's own enumerable
- * properties as values, in their order. `regexp` is an accessor, which node would print as
- * `[Getter/Setter]`; route listings and debugging sessions read the pattern there, as in Express.
+ * properties as values, in their order, without the two internal copies behind `regexp`.
+ * `regexp` is an accessor, which node would print as `[Getter/Setter]`; route listings and
+ * debugging sessions read the pattern there, as in Express.
  */
 const LayerView = { Layer: class {} }.Layer;
 Object.defineProperty(Layer.prototype, Symbol.for('nodejs.util.inspect.custom'), {
@@ -227,7 +228,7 @@ Object.defineProperty(Layer.prototype, Symbol.for('nodejs.util.inspect.custom'),
 		const view = new LayerView() as Record<PropertyKey, unknown>;
 		const self = this as unknown as Record<PropertyKey, unknown>;
 		for (const key of Reflect.ownKeys(this)) {
-			if (Object.prototype.propertyIsEnumerable.call(this, key)) view[key] = self[key];
+			if (key !== kRegexp && key !== kRunner && Object.prototype.propertyIsEnumerable.call(this, key)) view[key] = self[key];
 		}
 		return view;
 	},
