@@ -16,6 +16,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
+const { valgrindArgs } = require('./count');
 
 function option(name, fallback) {
 	const index = process.argv.indexOf(`--${name}`);
@@ -59,29 +60,10 @@ function main() {
 	const top = Number(option('top', '60'));
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'velox-annotate-'));
 	const out = path.join(dir, 'callgrind.out');
-	const child = spawnSync(
-		'valgrind',
-		[
-			'--tool=callgrind',
-			'--instr-atstart=no',
-			`--callgrind-out-file=${out}`,
-			process.execPath,
-			'--predictable',
-			'--no-memory-reducer',
-			'--perf-basic-prof',
-			path.join(__dirname, 'count.js'),
-			'--child',
-			'--framework',
-			framework,
-			'--scenario',
-			scenario,
-			'--warmup',
-			warmup,
-			'--count',
-			String(count),
-		],
-		{ stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' },
-	);
+	const child = spawnSync('valgrind', valgrindArgs({ out, name: framework, scenario, warmup, count, nodeFlags: ['--perf-basic-prof'] }), {
+		stdio: ['ignore', 'ignore', 'pipe'],
+		encoding: 'utf8',
+	});
 	if (child.status !== 0) throw new Error(`valgrind failed: ${child.stderr.slice(-2000)}`);
 	// valgrind runs node in its own process: the map is named after that pid.
 	const pid = /==(\d+)==/.exec(child.stderr)?.[1];

@@ -78,31 +78,36 @@ function totalOf(file) {
 	return total;
 }
 
+/**
+ * valgrind's arguments for one counted run of this file's child (`nodeFlags`: more flags for node,
+ * e.g. bench/annotate.js's `--perf-basic-prof`).
+ */
+function valgrindArgs({ out, name, baseline, scenario, warmup, count, nodeFlags = [] }) {
+	return [
+		'--tool=callgrind',
+		'--instr-atstart=no',
+		`--callgrind-out-file=${out}`,
+		process.execPath,
+		'--predictable',
+		'--no-memory-reducer',
+		...nodeFlags,
+		__filename,
+		'--child',
+		'--framework',
+		name,
+		...(baseline ? ['--baseline', baseline] : []),
+		'--scenario',
+		scenario,
+		'--warmup',
+		String(warmup),
+		'--count',
+		String(count),
+	];
+}
+
 function measureOne(name, baseline, scenario, warmup, count, dir) {
 	const out = path.join(dir, `${name}-${scenario}.cg`);
-	execFileSync(
-		'valgrind',
-		[
-			'--tool=callgrind',
-			'--instr-atstart=no',
-			`--callgrind-out-file=${out}`,
-			process.execPath,
-			'--predictable',
-			'--no-memory-reducer',
-			__filename,
-			'--child',
-			'--framework',
-			name,
-			...(baseline ? ['--baseline', baseline] : []),
-			'--scenario',
-			scenario,
-			'--warmup',
-			String(warmup),
-			'--count',
-			String(count),
-		],
-		{ stdio: ['ignore', 'ignore', 'pipe'] },
-	);
+	execFileSync('valgrind', valgrindArgs({ out, name, baseline, scenario, warmup, count }), { stdio: ['ignore', 'ignore', 'pipe'] });
 	return totalOf(out);
 }
 
@@ -134,11 +139,16 @@ function main() {
 	else fs.rmSync(dir, { recursive: true, force: true });
 }
 
-if (process.argv.includes('--child')) {
-	child().catch((error) => {
-		process.stderr.write(`${error.stack || error}\n`);
-		process.exitCode = 1;
-	});
-} else {
-	main();
+// Run as a script (bench/annotate.js requires this file for `valgrindArgs`).
+if (require.main === module) {
+	if (process.argv.includes('--child')) {
+		child().catch((error) => {
+			process.stderr.write(`${error.stack || error}\n`);
+			process.exitCode = 1;
+		});
+	} else {
+		main();
+	}
 }
+
+module.exports = { valgrindArgs };

@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import { inspect } from 'node:util';
 import type { NextFunction, Request, Response } from 'express';
 import { differential, type Framework, frameworks } from './helpers/differential';
+import type { HttpResponse } from './helpers/client';
 
 interface LayerLike {
 	name: string;
@@ -199,6 +200,16 @@ test('a layer.handle replaced between requests is called by its new arity, as in
 	});
 });
 
+/** The layer of the route an app registered at `path`. */
+function routeLayer(app: unknown, path: string): LayerLike | undefined {
+	return (app as { _router: { stack: LayerLike[] } })._router.stack.find((candidate) => candidate.route?.path === path);
+}
+
+/** Each response as `status body`, the body only for a 200. */
+function statusLines(responses: HttpResponse[]): string[] {
+	return responses.map((response) => `${response.status} ${response.status === 200 ? response.body : ''}`);
+}
+
 test('route regexps match as in Express 4: Velox-built, assigned to layer.regexp between requests, or passed in global (lastIndex moves)', async () => {
 	const responses = await differential(
 		(framework) => {
@@ -206,8 +217,7 @@ test('route regexps match as in Express 4: Velox-built, assigned to layer.regexp
 			app.get('/items/:id', (req, res) => res.end(`item ${req.params.id}`));
 			app.get(/^\/g\/(\d+)$/g, (req, res) => res.end(`g ${req.params[0]}`));
 			app.get('/retarget', (_req, res) => {
-				const stack = (app as unknown as { _router: { stack: LayerLike[] } })._router.stack;
-				const layer = stack.find((candidate) => candidate.route?.path === '/items/:id');
+				const layer = routeLayer(app, '/items/:id');
 				if (layer) {
 					// What route-rewriting helpers do: the layer now answers /things/:id.
 					layer.regexp = /^\/things\/(?:([^/]+?))\/?$/i;
@@ -227,10 +237,7 @@ test('route regexps match as in Express 4: Velox-built, assigned to layer.regexp
 			{ method: 'GET', path: '/things/4' },
 		],
 	);
-	assert.deepEqual(
-		responses.map((response) => `${response.status} ${response.status === 200 ? response.body.toString() : ''}`),
-		['200 item 1', '200 item 2', '200 g 1', '404 ', '200 g 3', '200 retargeted', '404 ', '200 item 4'],
-	);
+	assert.deepEqual(statusLines(responses), ['200 item 1', '200 item 2', '200 g 1', '404 ', '200 g 3', '200 retargeted', '404 ', '200 item 4']);
 });
 
 test('a regexp assigned to a literal route in a large stack, by a middleware of the same request, matches from then on as in Express 4', async () => {
@@ -239,8 +246,7 @@ test('a regexp assigned to a literal route in a large stack, by a middleware of 
 			const app = framework();
 			app.use((req, _res, next) => {
 				if (req.query.retarget !== undefined) {
-					const stack = (app as unknown as { _router: { stack: LayerLike[] } })._router.stack;
-					const layer = stack.find((candidate) => candidate.route?.path === '/page/7');
+					const layer = routeLayer(app, '/page/7');
 					if (layer) layer.regexp = /^\/renamed\/7\/?$/i;
 				}
 				next();
@@ -258,10 +264,7 @@ test('a regexp assigned to a literal route in a large stack, by a middleware of 
 			{ method: 'GET', path: '/RENAMED/7/' },
 		],
 	);
-	assert.deepEqual(
-		responses.map((response) => `${response.status} ${response.status === 200 ? response.body.toString() : ''}`),
-		['200 page 7', '404 ', '200 page 7', '404 ', '200 page 8', '200 page 7'],
-	);
+	assert.deepEqual(statusLines(responses), ['200 page 7', '404 ', '200 page 7', '404 ', '200 page 8', '200 page 7']);
 });
 
 test('console.log of a layer shows its regexp as Express 4 does (not an accessor), before and after one is assigned', () => {
@@ -280,4 +283,29 @@ test('console.log of a layer shows its regexp as Express 4 does (not an accessor
 		assert.ok(expected?.includes(assign ? '/^\\/things\\/?$/i' : 'fast_slash: false'), expected);
 		assert.equal(regexpLine(frameworks.velox, assign), expected);
 	}
+});
+
+test("a layer given another layer's fast_slash regexp matches every path, as Express 4's match reads the flag from the regexp", async () => {
+	const responses = await differential(
+		(framework) => {
+			const app = framework();
+			app.use((_req, _res, next) => next());
+			app.get('/only', (_req, res) => res.end('only'));
+			app.get('/widen', (_req, res) => {
+				const stack = (app as unknown as { _router: { stack: LayerLike[] } })._router.stack;
+				const slash = stack.find((candidate) => candidate.regexp.fast_slash === true);
+				const layer = routeLayer(app, '/only');
+				if (slash && layer) layer.regexp = slash.regexp;
+				res.end('widened');
+			});
+			return app;
+		},
+		[
+			{ method: 'GET', path: '/elsewhere' },
+			{ method: 'GET', path: '/widen' },
+			{ method: 'GET', path: '/elsewhere' },
+			{ method: 'GET', path: '/only' },
+		],
+	);
+	assert.deepEqual(statusLines(responses), ['404 ', '200 widened', '200 only', '200 only']);
 });

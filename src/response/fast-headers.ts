@@ -88,39 +88,11 @@ function findHeaderTable(): symbol | undefined {
 }
 
 /**
- * `res.setHeader(name, value)` for a `name` given in its canonical case with
- * `lower` its lower-case form, and a `value` known to be valid.
- */
-export function setKnownHeader(res: ServerResponse, name: string, lower: string, value: string | number): void {
-	// `_header` is what the `headersSent` getter reads; the table is made with
-	// the same literal as node's. Measured with a new ServerResponse per
-	// iteration (medians of 9 runs, shared machine): four `setHeader` calls
-	// 1.5–2.1 µs, these four stores 0.3–0.5 µs.
-	const holder = res as OutgoingFields;
-	if (kOutHeaders !== undefined && holder._header === null && res.setHeader === nodeSetHeader) {
-		let table = holder[kOutHeaders];
-		if (table === null) {
-			table = new FastTable() as HeaderTable;
-			holder[kOutHeaders] = table;
-		}
-		table[lower] = [name, value];
-		return;
-	}
-	res.setHeader(name, value);
-}
-
-/** `res.getHeader(lower)` for a lower-case `lower`, reading node's table directly unless `getHeader` was replaced. */
-export function getKnownHeader(res: ServerResponse, lower: string): unknown {
-	if (kOutHeaders === undefined || res.getHeader !== nodeGetHeader) return res.getHeader(lower);
-	const table = (res as OutgoingFields)[kOutHeaders];
-	if (table === null || table === undefined) return undefined;
-	const entry = table[lower];
-	return entry === undefined ? undefined : entry[1];
-}
-
-/**
  * The table `setHeader` would store into, for a direct store; undefined when `setHeader` must be
- * called (the same conditions as `setKnownHeader`).
+ * called (no usable table symbol, the head already written, or `setHeader` replaced). `_header`
+ * is what the `headersSent` getter reads; the table is made with the same literal as node's.
+ * Measured with a new ServerResponse per iteration (medians of 9 runs, shared machine): four
+ * `setHeader` calls 1.5–2.1 µs, four direct stores 0.3–0.5 µs.
  */
 function writableTable(res: ServerResponse): HeaderTable | undefined {
 	const holder = res as OutgoingFields;
@@ -141,10 +113,10 @@ function readableTable(res: ServerResponse): HeaderTable | null | undefined {
 
 // The headers of every `res.send`, one function each, so that each store and load names its
 // key in the code: V8 then compiles a named property access with its own inline cache at each
-// site, where `table[lower]` in the shared functions above is one keyed access for every header
+// site, where one shared `table[lower]` would be one keyed access for every header
 // (megamorphic: ~190 instructions a store, ~240 a load, callgrind). Measured (bench/count.js:
-// callgrind, 4,000 requests after 20,000, instructions per request, against the shared
-// functions): hello 43,162 → 42,201, json 56,020 → 54,920, rest 83,358 → 82,244, notfound
+// callgrind, 4,000 requests after 20,000, instructions per request, against one shared
+// keyed setter and getter): hello 43,162 → 42,201, json 56,020 → 54,920, rest 83,358 → 82,244, notfound
 // 55,499 → 54,929.
 
 /** `res.setHeader('Content-Type', value)` for a valid `value`. */
