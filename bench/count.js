@@ -57,6 +57,13 @@ async function child() {
 	const makeRequest = requestMaker(group.measure.find((m) => m.name === scenario).request);
 	const frameworks = require('./lib/frameworks');
 	frameworks.addBaselines(option('baseline', null));
+	// The harness's own garbage (allGroups builds every scenario's tables) must not be young while
+	// the app is built: under --predictable's single-threaded GC it made V8 pretenure allocation
+	// sites of the request path (node's Readable buffers, the response's header entries), whose
+	// old-space garbage then kept each later young generation alive: 20 ms scavenges, and
+	// prefix-5000 and scaling-5000 counted at twice their cost (bench/README.md, "count.js and
+	// pretenuring"). A real server has no such tables.
+	global.gc();
 	const server = await frameworks.makeServer(name, group, { dir: prepareFixtures() });
 	const socket = new MemorySocket();
 	server.emit('connection', socket);
@@ -90,6 +97,7 @@ function valgrindArgs({ out, name, baseline, scenario, warmup, count, nodeFlags 
 		process.execPath,
 		'--predictable',
 		'--no-memory-reducer',
+		'--expose-gc',
 		...nodeFlags,
 		__filename,
 		'--child',
