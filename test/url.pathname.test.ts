@@ -10,7 +10,24 @@ const parseurl = createRequire(__filename)('parseurl') as (req: { url: string })
 const LEGACY = ['\t', '\n', '\f', '\r', ' ', '#', '\u00a0', '\ufeff'];
 
 function urls(): string[] {
-	const list = ['/', '/a', '/a/b/c', '/api/v1/users/42', '/a?', '/?', '/a?b=1', '/a?b=1?c', '/a??', '/a/%20b?x#y', '*', '', 'a/b', 'http://example.com/abs/path?q=1', '//double', '/a/../b'];
+	const list = [
+		'/',
+		'/a',
+		'/a/b/c',
+		'/api/v1/users/42',
+		'/a?',
+		'/?',
+		'/a?b=1',
+		'/a?b=1?c',
+		'/a??',
+		'/a/%20b?x#y',
+		'*',
+		'',
+		'a/b',
+		'http://example.com/abs/path?q=1',
+		'//double',
+		'/a/../b',
+	];
 	for (const c of LEGACY) {
 		list.push(`${c}/a`, `/${c}`, `/a${c}b`, `/a/b${c}`, `/a?b${c}c`, `/a${c}?b`, `/a?${c}`);
 	}
