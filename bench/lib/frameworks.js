@@ -37,7 +37,14 @@ async function makeServer(name, group, fixtures) {
 	if (!(name in IN_PROCESS)) throw new Error(`unknown framework ${name} (known: ${Object.keys(IN_PROCESS).join(', ')})`);
 	const [family, moduleName, how = 'create'] = IN_PROCESS[name];
 	const created = await require(`../apps/${family}.js`)[how](moduleName, group, fixtures);
-	return typeof created === 'function' ? http.createServer(created) : created;
+	const server = typeof created === 'function' ? http.createServer(created) : created;
+	// Every server listens once, as a real one does: node then tracks its connections' parsers
+	// (an std::set insert and erase per request, ~430 instructions in bench/count.js), which
+	// a server that never listened skips. Velox's `app.listen` had it and raw node's and
+	// fastify's servers did not.
+	await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+	server.close();
+	return server;
 }
 
 module.exports = { IN_PROCESS, addBaselines, makeServer };
