@@ -83,9 +83,12 @@ export class Dispatch {
 	 * deep): `step` calls the layer's handler directly, no frame between.
 	 */
 	step(err: unknown): void {
-		let layerError = err === 'route' ? null : err;
+		// Hot path: `err` is usually undefined. Compared with a string directly, a value of any type
+		// makes V8 call its generic StrictEqual builtin (~16 instructions, ~20 a request through
+		// six layers, bench/annotate.js); behind `typeof`, it is an inlined string compare.
+		let layerError = typeof err === 'string' && err === 'route' ? null : err;
 		this.restoreUrl();
-		if (layerError === 'router') {
+		if (typeof layerError === 'string' && layerError === 'router') {
 			setImmediate(finishLater, this, null);
 			return;
 		}
@@ -106,7 +109,7 @@ export class Dispatch {
 		// 49,759 → 49,388.
 		const url = this.req.url;
 		let path = this.path;
-		if (url !== this.url) {
+		if (this.url === undefined || url !== this.url) {
 			path = pathnameOf(url);
 			this.url = url;
 			this.path = path;
@@ -143,7 +146,7 @@ export class Dispatch {
 	private findMatch(path: string, layerError: unknown): Layer | undefined {
 		const stack = this.stack;
 		const cursor = this.cursor;
-		if (path !== this.cursorPath) {
+		if (this.cursorPath === undefined || path !== this.cursorPath) {
 			// First call, or a middleware rewrote `req.url`: candidates for the new path, from here.
 			cursor.seek(path, this.idx);
 			this.cursorPath = path;
