@@ -69,8 +69,8 @@ async function child() {
 	server.emit('connection', socket);
 	// The switch itself (a child process: its EventEmitter, its handle) deoptimised node's
 	// emit/addListener and Readable.read the first time, just before the window: they then ran
-	// in baseline code and were recompiled inside it (~1-3k instructions a request, in every
-	// framework). Switching off, which changes nothing, twice during the warm-up leaves that
+	// in baseline code and were recompiled inside it, in every framework (--trace-opt
+	// --trace-deopt). Switching off, which changes nothing, twice during the warm-up leaves that
 	// code optimised for it.
 	const third = Math.floor(warmup / 3);
 	await push(socket, makeRequest, 0, third);
