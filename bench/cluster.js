@@ -17,7 +17,7 @@ const { execFile, spawn } = require('node:child_process');
 
 const ROOT = path.join(__dirname, '..');
 const FRAMEWORKS = {
-	velox: { label: 'Velox', module: path.join(ROOT, 'dist', 'index.js') },
+	velox: { label: 'Velox', module: ROOT },
 	express4: { label: 'express@4', module: 'express' },
 };
 
@@ -187,7 +187,7 @@ function markdown(results) {
 }
 
 async function run(options) {
-	if (!fs.existsSync(FRAMEWORKS.velox.module)) throw new Error('dist/index.js is missing: run npm run build first');
+	if (!fs.existsSync(path.join(ROOT, 'lib', 'express.js'))) throw new Error('lib/express.js is missing: run npm run build first');
 	const configs = [];
 	for (const framework of options.frameworks) {
 		if (!(framework in FRAMEWORKS)) throw new Error(`unknown framework ${framework} (known: ${Object.keys(FRAMEWORKS).join(', ')})`);

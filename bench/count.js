@@ -3,7 +3,7 @@
 //
 //   npm run build && node bench/count.js [--scenarios rest,notfound] [--baseline DIR] [--frameworks node,fastify-eo,velox] [--warmup 20000] [--count 4000] [--repeat 3]
 //
-// For each scenario and each build (this checkout's dist/, DIR/dist/ with --baseline, and the other
+// For each scenario and each build (this checkout's build, DIR's with --baseline, and the other
 // in-process frameworks of bench/lib/frameworks.js named by --frameworks), one
 // child process runs under `valgrind --tool=callgrind --instr-atstart=no` with
 // `node --predictable --no-memory-reducer` (V8 compiles and collects garbage on the main thread,

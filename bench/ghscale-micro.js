@@ -4,9 +4,9 @@
 // bench/routing-micro.js's ratios, whose 10- and 5,000-route figures come from rounds further
 // apart; on a loaded machine the two disagree by up to ±0.2, so read both.
 //
-//   npm run build && node bench/ghscale-micro.js [DIST ...]     (default: this checkout's dist/)
+//   npm run build && node bench/ghscale-micro.js [DIST ...]     (default: this checkout)
 //
-// Each DIST (a Velox build's dist/ directory, e.g. an older commit's) runs in its own process,
+// Each DIST (a built Velox checkout, e.g. an older commit's) runs in its own process,
 // one after the other; figures are medians of 9 rounds of 100,000 dispatches per probe.
 
 const path = require('node:path');
@@ -15,7 +15,7 @@ const { execFileSync } = require('node:child_process');
 const VARIANTS = ['static-middle', 'static-last', 'param-middle', 'param-last'];
 
 function child(dist) {
-	const velox = require(path.resolve(dist, 'index.js'));
+	const velox = require(path.resolve(dist));
 	const { githubScaleRoutes, githubScaleTargets } = require('./lib/github-scale');
 	const cases = [];
 	for (const count of [10, 5000]) {
@@ -52,7 +52,7 @@ function child(dist) {
 if (process.argv[2] === '--child') {
 	child(process.argv[3]);
 } else {
-	const dists = process.argv.length > 2 ? process.argv.slice(2) : [path.join(__dirname, '..', 'dist')];
+	const dists = process.argv.length > 2 ? process.argv.slice(2) : [path.join(__dirname, '..')];
 	console.log('| build | probe | ns @ 10 routes | ns @ 5,000 | ratio (5,000 ÷ 10, per second) |');
 	console.log('| --- | --- | ---: | ---: | ---: |');
 	for (const dist of dists) process.stdout.write(execFileSync(process.execPath, [__filename, '--child', dist]));

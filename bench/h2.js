@@ -31,7 +31,7 @@ const hasH2load = spawnSync('h2load', ['--version']).status === 0;
 const loader = options.loader === 'auto' ? (hasH2load ? 'h2load' : 'node') : options.loader;
 if (loader === 'h2load' && !hasH2load) throw new Error('h2load is not on PATH (apt-get install nghttp2-client)');
 
-const dist = path.join(__dirname, '..', 'dist', 'index.js');
+const velox = path.join(__dirname, '..');
 
 const scenarios = {
 	hello: { path: '/', expect: 'Hello World!' },
@@ -57,7 +57,7 @@ const servers = {
 	`,
 	velox: `
 		const http2 = require('node:http2');
-		const velox = require(${JSON.stringify(dist)});
+		const velox = require(${JSON.stringify(velox)});
 		const app = velox();
 		app.get('/', (req, res) => res.send('Hello World!'));
 		app.get('/json', (req, res) => res.json({ id: req.query.id, ok: true }));

@@ -17,7 +17,7 @@ const FAMILIES = {
 	express4: ['express', 'express'],
 	express5: ['express', 'express5'],
 	fastify: ['fastify', 'fastify'],
-	velox: ['express', path.join(__dirname, '..', 'dist', 'index.js')],
+	velox: ['express', path.join(__dirname, '..')],
 };
 
 async function main() {

@@ -4,8 +4,8 @@
 //
 //   npm run build && node bench/routing-micro.js [--baseline DIR] [--indexed] [--rounds N] [--ms N] [--counts 10,100] [--no-express]
 //
-// DIR is another Velox build's dist/ (for example an older commit, built elsewhere): it is
-// measured side by side with this checkout's dist/ and express@4; `--indexed` adds this
+// DIR is another Velox checkout, built (for example an older commit, built elsewhere): it is
+// measured side by side with this checkout's build and express@4; `--indexed` adds this
 // checkout with the route index forced on at every stack size. Each contender runs in its own
 // process (its own JIT state), measured in turn, round by round, so a noisy machine slows every
 // contender alike. Each figure is the median of the rounds, in
@@ -35,7 +35,7 @@ const LAYOUTS = option('layouts', 'distinct,shared,github').split(',');
 
 /** name, module, extra environment: each runs in its own process (its own JIT state). */
 function contenderList() {
-	const list = [{ name: 'velox', module: path.join(__dirname, '..', 'dist', 'index.js'), env: {} }];
+	const list = [{ name: 'velox', module: path.join(__dirname, '..'), env: {} }];
 	// The route index forced on at every stack size (the test-only switch), to compare with the default.
 	if (process.argv.includes('--indexed')) list.push({ name: 'velox-indexed', module: list[0].module, env: { VELOX_ROUTE_INDEX: 'indexed' } });
 	const baseline = option('baseline', null);

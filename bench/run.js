@@ -27,7 +27,7 @@ const FRAMEWORKS = {
 	fastify: { family: 'fastify', module: 'fastify', label: 'fastify' },
 	// fastify plus the X-Powered-By and ETag headers Express's output carries (bench/apps/fastify-express.js).
 	'fastify-eo': { family: 'fastify-express', module: 'fastify', label: 'fastify + Express headers' },
-	velox: { family: 'express', module: path.join(ROOT, 'dist', 'index.js'), label: 'velox' },
+	velox: { family: 'express', module: ROOT, label: 'velox' },
 };
 
 // Every child process (servers, load generator) lives here until it exits, so no path out of
@@ -297,7 +297,7 @@ async function main() {
 	}
 	if (options.baseline) {
 		// Another build of Velox, to compare a change with what it replaces in one interleaved run.
-		FRAMEWORKS.baseline = { family: 'express', module: path.resolve(options.baseline, 'dist', 'index.js'), label: 'velox (baseline)' };
+		FRAMEWORKS.baseline = { family: 'express', module: path.resolve(options.baseline), label: 'velox (baseline)' };
 		if (!options.frameworks.includes('baseline')) options.frameworks.push('baseline');
 	}
 	for (const name of options.frameworks) if (!(name in FRAMEWORKS)) throw new Error(`unknown framework ${name} (known: ${Object.keys(FRAMEWORKS).join(', ')})`);

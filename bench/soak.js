@@ -35,7 +35,7 @@ const BIG_FILE = 2 * 1024 * 1024;
 
 function serve() {
 	const [, , , name, dir] = process.argv;
-	const framework = name === 'velox' ? require('../dist') : require('express');
+	const framework = name === 'velox' ? require('..') : require('express');
 	const app = framework();
 	app.set('env', 'production');
 	let handled = 0;

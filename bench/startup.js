@@ -9,7 +9,7 @@ const { measureStartup, startupTable } = require('./lib/startup');
 const ROOT = path.join(__dirname, '..');
 const KNOWN = {
 	node: { family: 'node', module: 'node:http' },
-	velox: { family: 'express', module: path.join(ROOT, 'dist', 'index.js') },
+	velox: { family: 'express', module: ROOT },
 	express4: { family: 'express', module: 'express' },
 	express5: { family: 'express', module: 'express5' },
 	fastify: { family: 'fastify', module: 'fastify' },
@@ -21,7 +21,7 @@ function parse(argv) {
 		const arg = argv[i];
 		if (arg === '--runs') options.runs = Math.max(1, Math.round(Number(argv[++i])) || 20);
 		else if (arg === '--frameworks') options.frameworks = argv[++i].split(',').filter(Boolean);
-		else if (arg === '--baseline') options.baseline = path.resolve(argv[++i], 'dist', 'index.js');
+		else if (arg === '--baseline') options.baseline = path.resolve(argv[++i]);
 		else if (arg === '--no-pin') options.pin = false;
 		else if (arg === '--json') options.json = true;
 		else throw new Error(`unknown argument ${arg}`);

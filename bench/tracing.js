@@ -1,4 +1,4 @@
-// Tracing's cost for apps that do not trace: the same app on this build (dist/) and on a build of
+// Tracing's cost for apps that do not trace: the same app on this build and on a build of
 // a baseline commit without the tracing hooks, dispatched in process (no sockets: the hooks' cost
 // would drown in the network's), in interleaved rounds; medians reported. Also, for scale, this
 // build with a `velox:` subscriber. Never part of `npm test`.
@@ -29,7 +29,7 @@ function buildBaseline(ref) {
 	execFileSync('tar', ['-x', '-C', dir], { input: archive });
 	fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
 	execFileSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: dir, stdio: 'inherit' });
-	return path.join(dir, 'dist', 'index.js');
+	return dir;
 }
 
 /** A typical app: a few middleware, a router, parameterised routes. */
@@ -85,7 +85,7 @@ function median(values) {
 	return sorted[Math.floor(sorted.length / 2)];
 }
 
-const current = require(path.join(root, 'dist', 'index.js'));
+const current = require(root);
 console.log('building the baseline %s …', baselineRef);
 const baseline = require(buildBaseline(baselineRef));
 const variants = {

@@ -1,6 +1,5 @@
 // `node scripts/clean.js DIR...`: removes each build output directory before tsc writes it again,
-// so a module whose source was deleted or renamed does not stay behind (and get published, or
-// bundled by scripts/bundle.js).
+// so a module whose source was deleted or renamed does not stay behind (and get published).
 const fs = require('node:fs');
 const path = require('node:path');
 

@@ -1,11 +1,11 @@
 // Keeps the published declarations readable by the oldest TypeScript Velox supports (4.1, see
 // docs/design.md, Public types): inline `type` modifiers in import/export lists (TypeScript 4.5+),
-// which tsc copies from the implementation's sources into dist/*.d.ts, are dropped; in a
+// which tsc copies from the implementation's sources into lib/*.d.ts, are dropped; in a
 // declaration file every import is a type-level one anyway.
 const fs = require('node:fs');
 const path = require('node:path');
 
-const dist = path.join(__dirname, '..', 'dist');
+const lib = path.join(__dirname, '..', 'lib');
 const LIST = /^(import|export) \{([^}]*)\}( from '[^']+';)$/gm;
 
 function rewrite(text) {
@@ -24,4 +24,4 @@ function walk(dir) {
 	}
 }
 
-walk(dist);
+walk(lib);

@@ -1,4 +1,4 @@
-// Writes docs/errors.md from the error catalog (src/errors.ts, built to dist/errors.js).
+// Writes docs/errors.md from the error catalog (src/core/errors.ts, built to lib/core/errors.js).
 // `node scripts/errors-doc.js` rewrites the page; test/errors.catalog.test.ts checks it is current.
 const fs = require('node:fs');
 const path = require('node:path');
@@ -41,6 +41,6 @@ function renderErrorsDoc(catalog) {
 module.exports = { renderErrorsDoc };
 
 if (require.main === module) {
-	const { errorCatalog } = require(path.join(__dirname, '..', 'dist', 'errors.js'));
+	const { errorCatalog } = require(path.join(__dirname, '..', 'lib', 'core', 'errors.js'));
 	fs.writeFileSync(path.join(__dirname, '..', 'docs', 'errors.md'), renderErrorsDoc(errorCatalog));
 }

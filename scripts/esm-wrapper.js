@@ -1,10 +1,11 @@
 // Writes the ESM entry points next to the CommonJS build: `import velox, { Router, json } from 'velox'`,
 // and their types: the same names as the CommonJS types (every type of `declare namespace velox`
-// in dist/index.d.ts), with `Router` both a value and a type.
+// in lib/express.d.ts), with `Router` both a value and a type. The ESM entry imports lib/express.js,
+// so `import` loads Express's module paths as `require` does (APM agents hook them).
 const fs = require('node:fs');
 const path = require('node:path');
 
-const dist = path.join(__dirname, '..', 'dist');
+const lib = path.join(__dirname, '..', 'lib');
 const values = [
 	'application',
 	'request',
@@ -21,37 +22,37 @@ const values = [
 	'shutdownOnSignal',
 ];
 const lines = [
-	"import velox from './index.js';",
+	"import velox from './express.js';",
 	'export default velox;',
 	...values.map((name) => `export const ${name} = velox.${name};`),
 	"const serveStatic = velox['static'];",
 	'export { serveStatic as static };',
 	'',
 ];
-fs.writeFileSync(path.join(dist, 'index.mjs'), lines.join('\n'));
+fs.writeFileSync(path.join(lib, 'express.mjs'), lines.join('\n'));
 
 /** The type names declared in `declare namespace velox { … }` of the CommonJS declaration file. */
 function typeNames(declarations) {
 	const start = declarations.indexOf('declare namespace velox {');
-	if (start === -1) throw new Error('dist/index.d.ts: no `declare namespace velox` block');
+	if (start === -1) throw new Error('lib/express.d.ts: no `declare namespace velox` block');
 	const end = declarations.indexOf('\n}', start);
 	const block = declarations.slice(start, end);
 	const names = [...block.matchAll(/^\s*(?:export\s+)?(?:type|interface)\s+([A-Za-z_$][\w$]*)/gm)].map((match) => match[1]);
-	if (names.length === 0) throw new Error('dist/index.d.ts: no types in `declare namespace velox`');
+	if (names.length === 0) throw new Error('lib/express.d.ts: no types in `declare namespace velox`');
 	return [...new Set(names)].sort();
 }
 
-const names = typeNames(fs.readFileSync(path.join(dist, 'index.d.ts'), 'utf8'));
+const names = typeNames(fs.readFileSync(path.join(lib, 'express.d.ts'), 'utf8'));
 // A name that is both a value and a type is declared twice locally and exported once.
 const both = values.filter((name) => names.includes(name));
 const types = [
-	"import velox = require('./index.js');",
+	"import velox = require('./express.js');",
 	'export default velox;',
 	...values.filter((name) => !both.includes(name)).map((name) => `export declare const ${name}: typeof velox.${name};`),
 	...both.flatMap((name) => [`declare const ${name}: typeof velox.${name};`, `type ${name} = velox.${name};`, `export { ${name} };`]),
 	"declare const serveStatic: typeof velox['static'];",
 	'export { serveStatic as static };',
-	`export type { ${names.filter((name) => !both.includes(name)).join(', ')} } from './index.js';`,
+	`export type { ${names.filter((name) => !both.includes(name)).join(', ')} } from './express.js';`,
 	'',
 ];
-fs.writeFileSync(path.join(dist, 'index.d.mts'), types.join('\n'));
+fs.writeFileSync(path.join(lib, 'express.d.mts'), types.join('\n'));

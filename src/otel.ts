@@ -14,9 +14,9 @@
  * const handle = instrument({ tracerProvider });
  * // … later: handle.disable();
  */
-import dc from 'node:diagnostics_channel';
+import dc from 'diagnostics_channel';
 import { type Attributes, type Context, context, type Span, SpanKind, SpanStatusCode, type Tracer, type TracerProvider, trace } from '@opentelemetry/api';
-import { channelNames, type LayerMessage, type RequestMessage } from './tracing';
+import { channelNames, type LayerMessage, type RequestMessage } from './core/tracing';
 
 /** The Express instrumentation's layer types (its `express.type` values). */
 export type ExpressLayerType = 'router' | 'middleware' | 'request_handler';

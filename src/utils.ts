@@ -1,70 +1,49 @@
-/** Small shared helpers with no better home. */
-import ms from 'ms';
+/**
+ * `require('express/lib/utils')`: Express 4's utilities, backed by the
+ * functions Velox itself uses where it has them (`etag`, `wetag`,
+ * `compileETag`, `compileQueryParser`, `compileTrust`, `normalizeType`).
+ * Results match express@4's for the same input (pinned by a differential test).
+ */
+import contentDispositionHeader from 'content-disposition';
+import contentType from 'content-type';
+import depd from 'depd';
+import { normalizeType } from './core/response/format';
+import { compileETag, compileQueryParser, compileTrust, strongETag, weakETag } from './core/settings';
+import { flatten as flattenArray } from './core/utils';
 
-/** Flattens nested arrays of handlers, as `array-flatten@1` does for Express 4. */
-export function flatten(values: readonly unknown[]): unknown[] {
-	const result: unknown[] = [];
-	flattenInto(values, result);
+const deprecate = depd('express');
+
+export { compileETag, compileQueryParser, compileTrust, normalizeType };
+
+/** Strong ETag of a body. */
+export const etag = strongETag;
+/** Weak ETag of a body. */
+export const wetag = weakETag;
+
+/** POSIX, Windows drive (`C:\`) and UNC (`\\host`) paths; `undefined` (not `false`) otherwise, as Express. */
+export function isAbsolute(path: string): true | undefined {
+	if (path[0] === '/') return true;
+	if (path[1] === ':' && (path[2] === '\\' || path[2] === '/')) return true;
+	if (path.substring(0, 2) === '\\\\') return true;
+	return undefined;
+}
+
+export const flatten = deprecate.function(function flatten(values: readonly unknown[]): unknown[] {
+	return flattenArray(values);
+}, 'utils.flatten: use array-flatten npm module instead');
+
+export function normalizeTypes(types: readonly string[]): ReturnType<typeof normalizeType>[] {
+	const result: ReturnType<typeof normalizeType>[] = [];
+	for (let i = 0; i < types.length; ++i) result.push(normalizeType(types[i]));
 	return result;
 }
 
-function flattenInto(values: readonly unknown[], result: unknown[]): void {
-	for (const value of values) {
-		if (Array.isArray(value)) flattenInto(value, result);
-		else result.push(value);
-	}
-}
+export const contentDisposition = deprecate.function(contentDispositionHeader, 'utils.contentDisposition: use content-disposition npm module instead');
 
-/**
- * `use([path,] ...handlers)` arguments as Express reads them: the first
- * argument is the path unless it (or the first leaf of nested arrays) is a
- * function; the default path is `/`. Handlers come back flattened.
- */
-export function splitUseArguments(args: readonly unknown[]): { path: unknown; handlers: unknown[] } {
-	let offset = 0;
-	let path: unknown = '/';
-	const first = args[0];
-	if (typeof first !== 'function') {
-		let arg = first;
-		while (Array.isArray(arg) && arg.length !== 0) arg = arg[0];
-		if (typeof arg !== 'function') {
-			offset = 1;
-			path = first;
-		}
-	}
-	return { path, handlers: flatten(args.slice(offset)) };
-}
-
-const objectHasOwn = Object.prototype.hasOwnProperty;
-
-/** Whether `key` is an own property of `object`, even one without a prototype or with its own `hasOwnProperty`. */
-export function hasOwn(object: object, key: PropertyKey): boolean {
-	return objectHasOwn.call(object, key);
-}
-
-/**
- * Stores a symbol-keyed value on an app as an assignment would (enumerable, writable,
- * configurable), for the request path's sake. Measured: an app function carries ~86 own
- * properties, and a computed-key store adding one more makes V8 turn its properties into a
- * dictionary (every later `app.handle`, `app._router`, `app.settings` read is then a hash
- * lookup, ~1,000 instructions per request); defining the property keeps them fast.
- */
-export function defineOwn<T extends object>(target: T, key: symbol, value: unknown): void {
-	Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
-}
-
-/**
- * A duration as the timeout options take it: milliseconds, or a string `ms` reads (`'5s'`,
- * `'1m'`); `undefined` for anything else (NaN, Infinity, a negative number, an unreadable string).
- */
-export function durationOf(time: unknown): number | undefined {
-	let value: unknown = time;
-	if (typeof time === 'string') {
-		try {
-			value = ms(time as ms.StringValue);
-		} catch {
-			return undefined;
-		}
-	}
-	return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+/** Sets the `charset` parameter of a Content-Type. */
+export function setCharset(type: string, charset: string): string {
+	if (!type || !charset) return type;
+	const parsed = contentType.parse(type);
+	parsed.parameters.charset = charset;
+	return contentType.format(parsed);
 }

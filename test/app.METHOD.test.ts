@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { METHODS } from 'node:http';
 import { test } from 'node:test';
 import type { Request, Response } from 'express';
-import velox from '../src/index';
+import velox from '../src/express';
 import { type DiffRequest, differential } from './helpers/differential';
 
 const SPEC_METHODS = [

@@ -9,7 +9,7 @@ import http, { IncomingMessage, ServerResponse } from 'node:http';
 import https from 'node:https';
 import { describe, test } from 'node:test';
 import express from 'express';
-import velox from '../src/index';
+import velox from '../src/express';
 import { send } from './helpers/client';
 import { listen, listenApp } from './helpers/server';
 import { NO_OPENSSL, selfSigned } from './helpers/tls';

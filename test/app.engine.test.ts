@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import express from 'express';
-import velox from '../src/index';
-import type { EngineCallback } from '../src/types';
+import velox from '../src/express';
+import type { EngineCallback } from '../src/core/types';
 import { lookupRoot, outcome, render } from './views.support';
 
 function named(label: string): EngineCallback {

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import express, { type Request, type Response } from 'express';
-import velox from '../src/index';
+import velox from '../src/express';
 
 function helloApp() {
 	const app = velox();

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Request, Response } from 'express';
 import request from 'supertest';
-import velox from '../src/index';
+import velox from '../src/express';
 
 test('app.locals is a prototype-less object holding settings', () => {
 	const app = velox();

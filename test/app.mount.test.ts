@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { NextFunction, Request, Response } from 'express';
 import request from 'supertest';
-import velox from '../src/index';
+import velox from '../src/express';
 import { differential } from './helpers/differential';
 
 describe('mounting', () => {

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import express from 'express';
-import velox from '../src/index';
+import velox from '../src/express';
 import type { Framework } from './helpers/differential';
 
 function paths(framework: Framework): string[] {

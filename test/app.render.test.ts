@@ -9,9 +9,9 @@ import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import express from 'express';
 import request from 'supertest';
-import velox from '../src/index';
-import type { Application, NextFunction, RenderCallback, Request, Response } from '../src/types';
-import { View, type ViewOptions } from '../src/view';
+import velox from '../src/express';
+import type { Application, NextFunction, RenderCallback, Request, Response } from '../src/core/types';
+import { View, type ViewOptions } from '../src/core/view';
 import { lookupRoot, outcome, render, tplEngine } from './views.support';
 
 function veloxApp(): Application {

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { NextFunction, Request, Response } from 'express';
-import velox from '../src/index';
+import velox from '../src/express';
 import { differential } from './helpers/differential';
 
 test('route handlers chain per method and .all runs for every method', async () => {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import express from 'express';
-import velox from '../src/index';
+import velox from '../src/express';
 import { differential, type Framework, frameworks } from './helpers/differential';
 
 const SETTINGS = [

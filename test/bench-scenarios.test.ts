@@ -30,7 +30,7 @@ interface AppFamily {
 const root = path.join(__dirname, '..', '..');
 const { allGroups } = require(path.join(root, 'bench', 'lib', 'scenarios.js')) as { allGroups(options: object): BenchGroup[] };
 const family = (name: string): AppFamily => require(path.join(root, 'bench', 'apps', `${name}.js`)) as AppFamily;
-const veloxModule = require.resolve('../src/index');
+const veloxModule = require.resolve('../src/express');
 
 const FRAMEWORKS: Record<string, [string, string]> = {
 	express4: ['express', require.resolve('express')],

@@ -12,8 +12,8 @@ import http from 'node:http';
 import net from 'node:net';
 import { after, afterEach, before, describe, test } from 'node:test';
 import express from 'express';
-import { discardBounds } from '../src/body/discard';
-import velox from '../src/index';
+import { discardBounds } from '../src/core/body/discard';
+import velox from '../src/express';
 import { listen, type Running } from './helpers/server';
 
 type FrameworkName = 'express' | 'velox';

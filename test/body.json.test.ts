@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import zlib from 'node:zlib';
 import request from 'supertest';
-import velox from '../src/index';
+import velox from '../src/express';
 import { differential, parserApp, sendTo } from './helpers/body';
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import zlib from 'node:zlib';
-import velox from '../src/index';
+import velox from '../src/express';
 import { differential, parserApp } from './helpers/body';
 
 const OCTETS = { 'Content-Type': 'application/octet-stream' };

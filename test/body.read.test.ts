@@ -3,7 +3,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type http from 'node:http';
 import { describe, test } from 'node:test';
 import zlib from 'node:zlib';
-import { discardBounds } from '../src/body/discard';
+import { discardBounds } from '../src/core/body/discard';
 import { delay, differential, type FrameworkName, frameworks, parserApp, reportError, sendJson } from './helpers/body';
 import { RawClient } from './helpers/raw-socket';
 import { listen, type Running } from './helpers/server';

@@ -131,7 +131,7 @@ describe('express-async-errors with Velox installed as express', () => {
 		const app = velox();
 		const handler = async () => {};
 		app.get('/', handler);
-		const layer = app._router.stack[0].route.stack[0];
+		const layer = app._router.stack[2].route.stack[0];
 		assert.equal(layer.handle, handler);
 		assert.equal(Object.hasOwn(layer, 'handle'), true);
 	});

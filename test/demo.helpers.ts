@@ -1,12 +1,12 @@
-/** Loads the demo app (examples/demo, plain JavaScript over dist/) for the demo tests. */
+/** Loads the demo app (examples/demo, plain JavaScript over the built package) for the demo tests. */
 import path from 'node:path';
-import type { Application } from '../src/types';
+import type { Application } from '../src/core/types';
 
 export const DEMO_DIR = path.join(__dirname, '..', '..', 'examples', 'demo');
 
 export interface DemoOptions {
 	secret?: string;
-	/** The framework the app is built with: Velox (dist/) by default. */
+	/** The framework the app is built with: Velox (the built package) by default. */
 	framework?: unknown;
 }
 

@@ -31,7 +31,7 @@ import zlib from 'node:zlib';
 import compression from 'compression';
 import createETag from 'etag';
 import express from 'express';
-import velox from '../src/index';
+import velox from '../src/express';
 import { type ConnectionResult, type ConnectionScript, type ParsedResponse, runConnection, type ScriptedRequest } from './helpers/raw-socket';
 import { prng } from './helpers/security';
 import { listen } from './helpers/server';

@@ -8,7 +8,7 @@
  * - `<!-- docs-test: skip -->` on the line before a fence skips a block (a fragment, or code that
  *   needs a service the tests do not start); say why after the word skip.
  * - A block with top-level import/export runs as an ES module; TypeScript is transpiled first,
- *   and every TypeScript block also type-checks (strict) against Velox's published types (dist/index.d.ts).
+ *   and every TypeScript block also type-checks (strict) against Velox's published types (lib/express.d.ts).
  * - A server a block starts listens on a free port instead of the one written; shortly after it
  *   listens it answers one `GET /` (not with a 5xx), then the block's SIGTERM handler runs if it
  *   has one, or else the server is closed; the process must then exit by itself, with status 0 and
@@ -210,8 +210,8 @@ describe("TypeScript code blocks type-check against Velox's types", () => {
 			skipLibCheck: true,
 			types: ['node'],
 			baseUrl: ROOT,
-			// The published declarations (dist/, built by pretest): what a user's editor sees.
-			paths: { velox: ['dist/index.d.ts'] },
+			// The published declarations (lib/, built by pretest): what a user's editor sees.
+			paths: { velox: ['lib/express.d.ts'] },
 		});
 		const problems = ts
 			.getPreEmitDiagnostics(program)

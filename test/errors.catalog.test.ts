@@ -7,8 +7,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
 import request from 'supertest';
-import { type ErrorCode, errorCatalog, requestError, veloxError } from '../src/errors';
-import velox from '../src/index';
+import { type ErrorCode, errorCatalog, requestError, veloxError } from '../src/core/errors';
+import velox from '../src/express';
 
 type Kind = 'HttpError' | 'TypeError' | 'Error';
 
@@ -166,7 +166,7 @@ test('every error src/ creates comes from the catalog, but for wrappers of a val
 		for (const entry of readdirSync(dir, { withFileTypes: true })) {
 			const file = join(dir, entry.name);
 			if (entry.isDirectory()) walk(file);
-			else if (entry.name.endsWith('.ts') && file !== join(srcRoot, 'errors.ts')) {
+			else if (entry.name.endsWith('.ts') && file !== join(srcRoot, 'core', 'errors.ts')) {
 				readFileSync(file, 'utf8')
 					.split('\n')
 					.forEach((line, i) => {
@@ -181,10 +181,10 @@ test('every error src/ creates comes from the catalog, but for wrappers of a val
 	assert.deepEqual(
 		found.map((entry) => entry.replace(/:\d+ /, ' ')),
 		[
-			"body/errors.ts return createHttpError(status, typeof thrown === 'string' ? thrown : undefined, props);",
-			'body/json.ts return new SyntaxError(errorCatalog.VELOX_ERR_JSON_STRICT.message);',
-			'body/json.ts if (!(thrown instanceof Error)) return new SyntaxError(String(thrown));',
-			'send/transfer.ts this.onError(wrapError(500, err instanceof Error ? err : new Error(String(err))));',
+			"core/body/errors.ts return createHttpError(status, typeof thrown === 'string' ? thrown : undefined, props);",
+			'core/body/json.ts return new SyntaxError(errorCatalog.VELOX_ERR_JSON_STRICT.message);',
+			'core/body/json.ts if (!(thrown instanceof Error)) return new SyntaxError(String(thrown));',
+			'core/send/transfer.ts this.onError(wrapError(500, err instanceof Error ? err : new Error(String(err))));',
 		],
 	);
 });

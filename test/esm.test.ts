@@ -1,6 +1,6 @@
 /**
  * ESM: `import velox, { Router, json } from 'velox'` works through the
- * package's `exports` map, against the built `dist/` (what users get).
+ * package's `exports` map, against the built `lib/` (what users get).
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -16,8 +16,8 @@ function node(args: string[]): string {
 }
 
 before(() => {
-	// `npm test` builds dist/ first; a bare run of this file builds it here.
-	if (!existsSync(join(root, 'dist', 'index.js')) || !existsSync(join(root, 'dist', 'index.mjs'))) {
+	// `npm test` builds lib/ first; a bare run of this file builds it here.
+	if (!existsSync(join(root, 'lib', 'express.js')) || !existsSync(join(root, 'lib', 'express.mjs'))) {
 		execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit', timeout: 300_000 });
 		execFileSync(process.execPath, ['scripts/esm-wrapper.js'], { cwd: root, stdio: 'inherit' });
 	}

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { describe, test } from 'node:test';
 import type { NextFunction, Request, Response } from 'express';
-import velox from '../src/index';
+import velox from '../src/express';
 import { type DiffRequest, differential, type Framework } from './helpers/differential';
 import { send } from './helpers/client';
 import { listen } from './helpers/server';

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { NextFunction, Request, Response } from 'express';
 type Res = Response;
-import velox from '../src/index';
+import velox from '../src/express';
 import { closeSession, connectH2, h2request, NO_OPENSSL, selfSigned } from './http2.helpers';
 import { close, listen } from './helpers/server';
 import { FIXTURES } from './helpers/static';

@@ -9,8 +9,8 @@ import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import session from 'express-session';
 import helmet from 'helmet';
-import velox from '../src/index';
-import type { InjectOptions, InjectResponse } from '../src/inject';
+import velox from '../src/express';
+import type { InjectOptions, InjectResponse } from '../src/core/inject';
 import { send } from './helpers/client';
 import { listen, type Running } from './helpers/server';
 

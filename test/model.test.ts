@@ -7,11 +7,11 @@
 import assert from 'node:assert/strict';
 import { METHODS } from 'node:http';
 import { test } from 'node:test';
-import { type App, application } from '../src/application';
-import { request } from '../src/request';
-import { type MethodName, methods } from '../src/router/methods';
-import { Route } from '../src/router/route';
-import { Router } from '../src/router/router';
+import { type App, application } from '../src/core/application';
+import { request } from '../src/core/request';
+import { type MethodName, methods } from '../src/core/router/methods';
+import { Route } from '../src/core/router/route';
+import { Router } from '../src/core/router/router';
 
 /** Every name of the `MethodName` union, once: a missing or extra key does not compile. */
 const typedNames: Record<MethodName, true> = {

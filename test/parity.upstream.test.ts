@@ -13,7 +13,7 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import zlib from 'node:zlib';
 import express from 'express';
-import velox from '../src/index';
+import velox from '../src/express';
 import { differential, type Framework, type FrameworkName, frameworks } from './helpers/differential';
 import { RawClient } from './helpers/raw-socket';
 import { listen } from './helpers/server';

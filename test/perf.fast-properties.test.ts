@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { test } from 'node:test';
 
-const ENTRY = path.join(__dirname, '..', 'src', 'index.js');
+const ENTRY = path.join(__dirname, '..', 'src', 'express.js');
 
 const SCRIPT = `
 const http = require('node:http');
@@ -30,7 +30,7 @@ for (const [index, app] of apps.entries()) {
 	api.get('/items/:id', (req, res) => {
 		record('app ' + index, req.app);
 		record('router', req.app._router);
-		record('layer', req.app._router.stack[0]);
+		record('layer', req.app._router.stack[2]);
 		record('request', req);
 		record('response', res);
 		res.json({ id: req.params.id });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import request from 'supertest';
-import velox from '../src/index';
+import velox from '../src/express';
 import { observeBoth, reply } from './helpers/req-util';
 
 test('req.baseUrl is the matched mount path, not the pattern', async () => {

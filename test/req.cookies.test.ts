@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import cookieParser from 'cookie-parser';
 import cookieSignature from 'cookie-signature';
 import request from 'supertest';
-import velox from '../src/index';
+import velox from '../src/express';
 import { observeBoth, reply } from './helpers/req-util';
 
 const signed = 's:' + cookieSignature.sign('tobi', 'secret');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import request from 'supertest';
-import velox from '../src/index';
+import velox from '../src/express';
 import { captureDeprecations, observeBoth, observing } from './helpers/req-util';
 
 test('req.host is a deprecated alias of req.hostname, warning with Express wording', async () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import request from 'supertest';
-import velox from '../src/index';
+import velox from '../src/express';
 import { type DiffRequest, observeBoth, observing } from './helpers/req-util';
 
 const withBody = (contentType?: string): DiffRequest => ({

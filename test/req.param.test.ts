@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import request from 'supertest';
-import velox from '../src/index';
+import velox from '../src/express';
 import { attempt, captureDeprecations, observeBoth, reply } from './helpers/req-util';
 
 test('req.param looks in route params, then the body, then the query', async () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import express from 'express';
-import velox from '../src/index';
+import velox from '../src/express';
 import { type DiffRequest, fakeRequest, observeBoth, observing } from './helpers/req-util';
 
 const forwardedProto = (value?: string): DiffRequest => ({ path: '/', headers: value === undefined ? {} : { 'X-Forwarded-Proto': value } });

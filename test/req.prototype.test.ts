@@ -3,7 +3,7 @@ import { IncomingMessage } from 'node:http';
 import { test } from 'node:test';
 import express from 'express';
 import request from 'supertest';
-import velox from '../src/index';
+import velox from '../src/express';
 import { listenApp } from './helpers/server';
 
 type Descriptor = PropertyDescriptor | undefined;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import request from 'supertest';
-import velox from '../src/index';
+import velox from '../src/express';
 import { send } from './helpers/client';
 import { decode, observeBoth, observing, reply } from './helpers/req-util';
 import { listen } from './helpers/server';

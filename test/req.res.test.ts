@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import request from 'supertest';
-import velox from '../src/index';
+import velox from '../src/express';
 import { observeBoth, reply } from './helpers/req-util';
 
 test('req.res is the response of the request, and res.req points back', async () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import express from 'express';
-import velox from '../src/index';
+import velox from '../src/express';
 import { fakeRequest, observeBoth, observing } from './helpers/req-util';
 
 test('req.secure is false on a plain connection, even with a spoofed X-Forwarded-Proto', async () => {

@@ -8,7 +8,7 @@ import http from 'node:http';
 import http2 from 'node:http2';
 import type net from 'node:net';
 import { describe, test } from 'node:test';
-import velox from '../src/index';
+import velox from '../src/express';
 import { closeSession, connectH2, h2request } from './http2.helpers';
 import { RawClient } from './helpers/raw-socket';
 import { close, listen } from './helpers/server';

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import request from 'supertest';
-import { download } from '../src/send/response-methods';
-import type { Response } from '../src/types';
+import { download } from '../src/core/send/response-methods';
+import type { Response } from '../src/core/types';
 import { createKit, differential, FIXTURES, reportErrors } from './helpers/static';
 
 const HELLO = path.join(FIXTURES, 'hello.txt');

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { ServerResponse } from 'node:http';
 import { describe, test } from 'node:test';
-import velox from '../src/index';
+import velox from '../src/express';
 import { differential } from './helpers/res';
 
 describe('res.end', () => {

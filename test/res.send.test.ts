@@ -471,7 +471,7 @@ describe('res.send bad input', () => {
 
 describe('res.send default type', () => {
 	test('follows a remapped html extension (velox.static.mime.define), as Express', async () => {
-		const mime = (await import('../src/index')).default.static.mime as { define(map: Record<string, string[]>): void };
+		const mime = (await import('../src/express')).default.static.mime as { define(map: Record<string, string[]>): void };
 		mime.define({ 'text/x-remapped': ['html'] });
 		try {
 			const [response] = await differential(

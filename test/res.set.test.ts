@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import request from 'supertest';
-import velox from '../src/index';
+import velox from '../src/express';
 import { createApp, differential, type Framework } from './helpers/res';
 
 type AnySet = (...args: unknown[]) => unknown;

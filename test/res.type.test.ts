@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import velox from '../src/index';
+import velox from '../src/express';
 import { differential, type Framework } from './helpers/res';
 
 function typeApp(framework: Framework) {

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import createETag from 'etag';
 import request from 'supertest';
-import { builtInETagOfString, strongETag, weakETag } from '../src/settings';
+import { builtInETagOfString, strongETag, weakETag } from '../src/core/settings';
 import { createApp, differential } from './helpers/res';
 
 function expected(body: string, weak: boolean): string {

@@ -10,8 +10,8 @@ import http from 'node:http';
 import { describe, test } from 'node:test';
 import express from 'express';
 import request from 'supertest';
-import velox from '../src/index';
-import { getContentType, getETag, setContentLength, setContentType } from '../src/response/fast-headers';
+import velox from '../src/express';
+import { getContentType, getETag, setContentLength, setContentType } from '../src/core/response/fast-headers';
 import { createApp, type Framework } from './helpers/res';
 
 /** Runs `setup` on an express@4 app and on a Velox app, GETs `/` from each, and returns what each handler recorded. */

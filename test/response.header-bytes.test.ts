@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import express from 'express';
-import velox from '../src/index';
+import velox from '../src/express';
 import { rawRequest } from './helpers/raw-socket';
 import { listenApp } from './helpers/server';
 import type { Framework } from './helpers/res';

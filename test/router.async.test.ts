@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { NextFunction, Request, Response } from 'express';
 import request from 'supertest';
-import velox from '../src/index';
+import velox from '../src/express';
 
 const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown): void => {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { NextFunction, Request, Response } from 'express';
 import request from 'supertest';
-import velox from '../src/index';
+import velox from '../src/express';
 
 const LAYERS = 10_000;
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { NextFunction, Request, Response } from 'express';
 import request from 'supertest';
-import velox from '../src/index';
+import velox from '../src/express';
 import { differentialInProcess as differential } from './helpers/differential';
 
 function text(res: Response, body: string, status = 200): void {

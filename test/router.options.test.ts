@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Request, Response } from 'express';
-import velox from '../src/index';
+import velox from '../src/express';
 import { differentialInProcess as differential } from './helpers/differential';
 
 function ok(req: Request, res: Response): void {

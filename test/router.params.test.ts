@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { NextFunction, Request, Response } from 'express';
-import velox from '../src/index';
+import velox from '../src/express';
 import { differentialInProcess as differential } from './helpers/differential';
 
 type Traced = Request & { trace?: string[] };

@@ -7,7 +7,7 @@ import http from 'node:http';
 import { test } from 'node:test';
 import express from 'express';
 import request from 'supertest';
-import velox from '../src/index';
+import velox from '../src/express';
 import { differential, type Framework } from './helpers/differential';
 
 const HOSTILE_LENGTH = 50_000;

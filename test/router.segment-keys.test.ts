@@ -8,11 +8,11 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { IndexedCursor } from '../src/router/candidates';
-import { Layer } from '../src/router/layer';
-import type { PathInput } from '../src/router/matcher';
-import { SegmentIndex } from '../src/router/segment-index';
-import { PARAM, readCached, readSegmentKeys, type SegmentKey, segmentKeysOf } from '../src/router/segment-keys';
+import { IndexedCursor } from '../src/core/router/candidates';
+import { Layer } from '../src/core/router/layer';
+import type { PathInput } from '../src/core/router/matcher';
+import { SegmentIndex } from '../src/core/router/segment-index';
+import { PARAM, readCached, readSegmentKeys, type SegmentKey, segmentKeysOf } from '../src/core/router/segment-keys';
 import { generator } from './helpers/random';
 
 function keysOf(path: PathInput, options: { sensitive?: boolean; strict?: boolean; end?: boolean } = {}): string[] {

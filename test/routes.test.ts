@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import express from 'express';
 import listEndpoints from 'express-list-endpoints';
-import velox from '../src/index';
+import velox from '../src/express';
 
 type Pick = { kind: string; methods: string[]; paths: string[]; fullPaths: string[]; handlers: string[]; depth: number };
 

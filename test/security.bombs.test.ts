@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import zlib from 'node:zlib';
 import express from 'express';
-import velox from '../src/index';
+import velox from '../src/express';
 import { LARGE_HEADERS, waitFor } from './helpers/security';
 import { rawRequest } from './helpers/raw-socket';
 import { listen, type Running } from './helpers/server';

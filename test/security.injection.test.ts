@@ -12,7 +12,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import express from 'express';
-import velox from '../src/index';
+import velox from '../src/express';
 import { LARGE_HEADERS, tempTree } from './helpers/security';
 import { get, headerNames, rawRequest, type RawResult } from './helpers/raw-socket';
 import { listen, type Running } from './helpers/server';

@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, test } from 'node:test';
 import express from 'express';
-import velox from '../src/index';
+import velox from '../src/express';
 import { LARGE_HEADERS, prototypeSnapshot } from './helpers/security';
 import { rawRequest } from './helpers/raw-socket';
 import { listen, type Running } from './helpers/server';

@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import express from 'express';
-import velox from '../src/index';
+import velox from '../src/express';
 import type { Framework } from './helpers/differential';
 import { LARGE_HEADERS, tempTree } from './helpers/security';
 import { get, rawRequest, type RawResult } from './helpers/raw-socket';

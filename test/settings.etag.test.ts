@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import createETag from 'etag';
-import { compileETag, strongETag, weakETag } from '../src/settings';
+import { compileETag, strongETag, weakETag } from '../src/core/settings';
 
 const bodies: (string | Buffer)[] = ['', 'Hello World!', '{"a":1}', 'é€😀', 'x'.repeat(5000), Buffer.from([0, 1, 2, 255]), Buffer.alloc(0)];
 

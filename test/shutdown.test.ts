@@ -11,7 +11,7 @@ import http2 from 'node:http2';
 import https from 'node:https';
 import type net from 'node:net';
 import { describe, test } from 'node:test';
-import velox from '../src/index';
+import velox from '../src/express';
 import { connectH2, h2request, NO_OPENSSL, selfSigned } from './http2.helpers';
 import { RawClient } from './helpers/raw-socket';
 import { listen } from './helpers/server';
@@ -272,7 +272,7 @@ describe('velox.shutdownOnSignal', () => {
 		skip: process.platform === 'win32' && 'POSIX signals',
 	}, async () => {
 		const script = `
-			const velox = require(${JSON.stringify(require.resolve('../src/index'))});
+			const velox = require(${JSON.stringify(require.resolve('../src/express'))});
 			const app = velox();
 			app.get('/slow', (req, res) => {
 				process.stdout.write('started\\n');

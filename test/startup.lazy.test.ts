@@ -11,8 +11,9 @@ import { describe, test } from 'node:test';
 import { sign } from 'cookie-signature';
 import etag from 'etag';
 
-const ENTRY = path.join(__dirname, '..', 'src', 'index.js');
-const SRC = path.dirname(ENTRY);
+const ENTRY = path.join(__dirname, '..', 'src', 'express.js');
+/** Velox's implementation modules (the test build's src/core/). */
+const CORE = path.join(path.dirname(ENTRY), 'core');
 
 /** Packages and Velox files that must not be loaded before their first use. */
 const DEFERRED_PACKAGES = [
@@ -66,11 +67,9 @@ function loaded(extra) {
 		const match = /node_modules[\\\\/]((?:@[^\\\\/]+[\\\\/])?[^\\\\/]+)[\\\\/]/.exec(file.slice(file.lastIndexOf('node_modules')));
 		if (match) packages.add(match[1]);
 	}
-	// Velox's modules and the packages inlined with them run inside bundle.js (scripts/bundle.js):
-	// its loader lists the ones that have run ('~depd/index.js' for an inlined package).
-	const ran = require(${JSON.stringify(path.join(SRC, 'bundle.js'))}).loaded();
-	for (const id of ran) if (id.startsWith('~')) packages.add(id.slice(1).split('/')[0]);
-	const own = ran.filter((id) => !id.startsWith('~'));
+	// Velox's own modules, relative to src/core/ (every one is an ordinary module in require.cache).
+	const core = ${JSON.stringify(CORE + path.sep)};
+	const own = files.filter((file) => file.startsWith(core)).map((file) => file.slice(core.length).split(path.sep).join('/'));
 	const builtins = process.moduleLoadList.filter((entry) => entry.startsWith('NativeModule ')).map((entry) => entry.slice(13));
 	return { packages: [...packages], files: own, builtins, extra };
 }
@@ -97,7 +96,7 @@ const server = app.listen(0, '127.0.0.1', async () => {
 
 function assertNotLoaded(loaded: Loaded, packages: string[], files: string[], builtins: string[]): void {
 	for (const name of packages) assert.ok(!loaded.packages.includes(name), `package ${name} was loaded`);
-	for (const name of files) assert.ok(!loaded.files.includes(name), `src/${name} was loaded`);
+	for (const name of files) assert.ok(!loaded.files.includes(name), `src/core/${name} was loaded`);
 	for (const name of builtins) assert.ok(!loaded.builtins.includes(name), `node:${name} was loaded`);
 }
 
@@ -135,7 +134,7 @@ describe('startup: deferred modules', () => {
 			const stable = names.filter((name) => velox[name] === velox[name] && typeof velox[name] === 'function');
 			const enumerable = names.filter((name) => Object.getOwnPropertyDescriptor(velox, name).enumerable);
 			const mime = velox.static.mime;
-			done({ stable, enumerable, keys: Object.keys(velox), mimeSame: mime === velox.static.mime && mime === require(require.resolve('mime', { paths: [${JSON.stringify(SRC)}] })), staticKeys: Object.keys(velox.static) });`);
+			done({ stable, enumerable, keys: Object.keys(velox), mimeSame: mime === velox.static.mime && mime === require(require.resolve('mime', { paths: [${JSON.stringify(CORE)}] })), staticKeys: Object.keys(velox.static) });`);
 		const extra = loaded.extra as Record<string, unknown>;
 		assert.deepEqual(extra.stable, ['json', 'raw', 'text', 'urlencoded', 'static', 'query', 'timeout', 'shutdown', 'shutdownOnSignal']);
 		assert.deepEqual(extra.enumerable, ['json', 'raw', 'text', 'urlencoded', 'static', 'query']);
@@ -206,7 +205,7 @@ describe('startup: deferred modules', () => {
 			assert.ok(loaded.packages.includes(name), `package ${name} loaded on use`);
 		}
 		for (const name of ['static.js', 'inject.js', 'shutdown.js', 'body/index.js', 'body/discard.js', 'send/transfer.js', 'send/response-methods.js']) {
-			assert.ok(loaded.files.includes(name), `src/${name} loaded on use`);
+			assert.ok(loaded.files.includes(name), `src/core/${name} loaded on use`);
 		}
 	});
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import velox from '../src/index';
+import velox from '../src/express';
 import { type HttpRequest, send } from './helpers/client';
 import { differential, FIXTURES, reportErrors } from './helpers/static';
 import { listen, type Running } from './helpers/server';

@@ -4,8 +4,8 @@ import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import request from 'supertest';
-import velox from '../src/index';
-import { parseMaxAge } from '../src/send/config';
+import velox from '../src/express';
+import { parseMaxAge } from '../src/core/send/config';
 import { differential, FIXTURES, reportErrors } from './helpers/static';
 
 function staticApp(options?: Record<string, unknown>) {

@@ -10,7 +10,7 @@ import http2 from 'node:http2';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import type { RequestHandler } from 'express';
-import velox from '../src/index';
+import velox from '../src/express';
 import { differential } from './helpers/differential';
 import { closeSession, connectH2, h2request } from './http2.helpers';
 import { type HttpResponse, send } from './helpers/client';

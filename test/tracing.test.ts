@@ -6,9 +6,9 @@ import { afterEach, describe, test } from 'node:test';
 import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { BasicTracerProvider, InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
-import velox from '../src/index';
+import velox from '../src/express';
 import { instrument } from '../src/otel';
-import { channelNames, type LayerMessage, type RequestMessage, tracing } from '../src/tracing';
+import { channelNames, type LayerMessage, type RequestMessage, tracing } from '../src/core/tracing';
 
 type Handler = (
 	req: IncomingMessage & { params: Record<string, string> },
@@ -82,6 +82,10 @@ describe('velox: channels', () => {
 		assert.equal(res.text, 'user 42');
 		assert.deepEqual(events, [
 			'request:start |  |  | ',
+			'start | middleware | query | / |  | / | ',
+			'end | middleware | query | / |  | / | ',
+			'start | middleware | expressInit | / |  | / | ',
+			'end | middleware | expressInit | / |  | / | ',
 			'start | middleware | auth | / |  | / | ',
 			'end | middleware | auth | / |  | / | ',
 			'start | router | router | /users | /users | /users | ',
@@ -98,8 +102,12 @@ describe('velox: channels', () => {
 		const events = listen([channelNames.layerStart, channelNames.requestEnd]);
 		await buildApp().inject('/admin/orgs/acme');
 		assert.deepEqual(events, [
+			'start | middleware | query | / |  | / | ',
+			'start | middleware | expressInit | / |  | / | ',
 			'start | middleware | auth | / |  | / | ',
 			'start | app | mounted_app | /admin | /admin | /admin | ',
+			'start | middleware | query | / | /admin | /admin | ',
+			'start | middleware | expressInit | / | /admin | /admin | ',
 			'start | route | bound dispatch | /orgs/:org | /admin | /admin/orgs/:org | ',
 			'start | handler | org | / | /admin | /admin/orgs/:org | ',
 			'request:end | /admin/orgs/:org | 200 | ',
@@ -179,7 +187,7 @@ function byName(spans: ReadableSpan[]): Record<string, ReadableSpan> {
 
 describe('velox/otel with the OpenTelemetry SDK', () => {
 	test('the package exports it as velox/otel', () => {
-		// Self-reference through package.json "exports" (the build is in dist/).
+		// Self-reference through package.json "exports" (the build is in lib/).
 		const otel = require('velox/otel') as { instrument: unknown; AttributeNames: Record<string, string> };
 		assert.equal(typeof otel.instrument, 'function');
 		assert.equal(otel.AttributeNames.EXPRESS_TYPE, 'express.type');
@@ -194,7 +202,14 @@ describe('velox/otel with the OpenTelemetry SDK', () => {
 		await app.inject('/users/7');
 		const spans = exporter.getFinishedSpans();
 		const named = byName(spans);
-		assert.deepEqual(Object.keys(named).sort(), ['GET /users/:id', 'middleware - auth', 'request handler - /users/:id', 'router - /users']);
+		assert.deepEqual(Object.keys(named).sort(), [
+			'GET /users/:id',
+			'middleware - auth',
+			'middleware - expressInit',
+			'middleware - query',
+			'request handler - /users/:id',
+			'router - /users',
+		]);
 		const server = named['GET /users/:id'];
 		assert.equal(server.kind, SpanKind.SERVER);
 		assert.equal(server.attributes['http.route'], '/users/:id');
@@ -251,7 +266,9 @@ describe('velox/otel with the OpenTelemetry SDK', () => {
 		assert.deepEqual(Object.keys(named).sort(), [
 			'GET /admin/orgs/:org',
 			'middleware - auth',
+			'middleware - expressInit',
 			'middleware - mounted_app',
+			'middleware - query',
 			'request handler - /admin/orgs/:org',
 		]);
 		const http = named['GET /admin/orgs/:org'];

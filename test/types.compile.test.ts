@@ -1,6 +1,6 @@
 /**
  * The published types, as a user's compiler sees them: the files of test/types/ compile
- * against the built package (dist/) with zero errors under --strict and skipLibCheck false in
+ * against the built package (lib/) with zero errors under --strict and skipLibCheck false in
  * CommonJS (`import velox = require('velox')`); every `// @ts-expect-error` there must fail
  * (tsc reports an unused one), and every `// $ExpectType T` comment must match the compiler's
  * own rendering of the type. ESM and esModuleInterop: types.esm.test.ts.

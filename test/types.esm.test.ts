@@ -1,5 +1,5 @@
 /**
- * The published types in ESM and with esModuleInterop: test/types/ compiles against dist/ under
+ * The published types in ESM and with esModuleInterop: test/types/ compiles against lib/ under
  * `--module nodenext` (CommonJS .ts and ESM .mts) and with `import velox from 'velox'`, with zero
  * errors under --strict and skipLibCheck false; index.d.mts carries every name of index.d.ts.
  */
@@ -19,9 +19,9 @@ test('typed Express code compiles with zero errors: CommonJS with esModuleIntero
 });
 
 test('the ESM declarations (index.d.mts) carry the names of the CommonJS ones, Router a value and a type in both', () => {
-	const dist = join(packageRoot(), 'dist');
-	const cjsPath = join(dist, 'index.d.ts');
-	const esmPath = join(dist, 'index.d.mts');
+	const dist = join(packageRoot(), 'lib');
+	const cjsPath = join(dist, 'express.d.ts');
+	const esmPath = join(dist, 'express.d.mts');
 	const program = createProgramOf([cjsPath, esmPath], {
 		strict: true,
 		noEmit: true,

@@ -13,7 +13,7 @@ import helmet from 'helmet';
 import morgan from 'morgan';
 import request from 'supertest';
 import multer from 'multer';
-import velox, { type NextFunction, type Request, type Response } from '../src/index';
+import velox, { type NextFunction, type Request, type Response } from '../src/express';
 
 test('route params are typed from the path literal', async () => {
 	const app = velox();

@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import express from 'express';
 import type { Request, Response } from 'express';
 import request from 'supertest';
-import velox from '../src/index';
+import velox from '../src/express';
 
 interface DeprecationWarning extends Error {
 	namespace: string;
@@ -60,7 +60,7 @@ function thrownMessage(read: () => unknown): string {
 
 describe('require("velox")', () => {
 	test('the module is the factory function, and each call returns a new app that is a request listener', () => {
-		const required = require('../src/index');
+		const required = require('../src/express');
 		assert.equal(typeof required, 'function');
 		assert.equal(required, velox);
 		const app = velox();

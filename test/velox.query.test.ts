@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { test } from 'node:test';
 import type { Request, Response } from 'express';
-import velox from '../src/index';
+import velox from '../src/express';
 import { differential, type Framework } from './helpers/differential';
 
 function queryEcho(req: Request, res: Response): void {

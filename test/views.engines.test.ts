@@ -11,8 +11,8 @@ import express from 'express';
 import { engine as handlebarsEngine } from 'express-handlebars';
 import pug from 'pug';
 import request from 'supertest';
-import velox from '../src/index';
-import type { Application, EngineCallback, RenderCallback } from '../src/types';
+import velox from '../src/express';
+import type { Application, EngineCallback, RenderCallback } from '../src/core/types';
 import { outcome, render, viewsRoot } from './views.support';
 
 /** What the tests need of an app, Velox's or express@4's. */

@@ -7,9 +7,9 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import express from 'express';
 import request from 'supertest';
-import velox from '../src/index';
-import type { NextFunction, Request, Response } from '../src/types';
-import { View } from '../src/view';
+import velox from '../src/express';
+import type { NextFunction, Request, Response } from '../src/core/types';
+import { View } from '../src/core/view';
 import { altRoot, lookupRoot, outcome, render, tplEngine } from './views.support';
 
 function veloxApp(views: string | string[] = lookupRoot) {

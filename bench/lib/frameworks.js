@@ -12,14 +12,14 @@ const IN_PROCESS = {
 	fastify: ['fastify', 'fastify'],
 	// fastify with Express's X-Powered-By and ETag headers (bench/apps/fastify-express.js).
 	'fastify-eo': ['fastify-express', 'fastify'],
-	velox: ['express', path.join(ROOT, 'dist', 'index.js')],
+	velox: ['express', ROOT],
 	// The same app behind `http.createServer(app)` (express-generator's bin/www) instead of `app.listen`.
-	'velox-cs': ['express', path.join(ROOT, 'dist', 'index.js'), 'createServer'],
+	'velox-cs': ['express', ROOT, 'createServer'],
 	'express4-cs': ['express', 'express', 'createServer'],
 };
 
 /**
- * `--baseline DIR`: another checkout's built Velox (DIR/dist/index.js) measured as `baseline`, to
+ * `--baseline DIR`: another checkout's built Velox (DIR, its package main) measured as `baseline`, to
  * compare a change with what it replaces in one run. Several, comma-separated, are measured as
  * `baseline`, `baseline2`, … (bisecting a slowdown). Returns the names added.
  */
@@ -27,7 +27,7 @@ function addBaselines(list) {
 	if (!list) return [];
 	return list.split(',').map((dir, i) => {
 		const name = i === 0 ? 'baseline' : `baseline${i + 1}`;
-		IN_PROCESS[name] = ['express', path.resolve(dir, 'dist', 'index.js')];
+		IN_PROCESS[name] = ['express', path.resolve(dir)];
 		return name;
 	});
 }

@@ -23,7 +23,7 @@ const HELP = `Usage: npm run bench -- [options]     (or: node bench/run.js [opti
                       routes only
                       (explicit --duration/--rounds/--warmup still win)      [BENCH_QUICK=1]
   --out DIR           where latest.md and latest.json go (default bench/results)  [BENCH_OUT]
-  --baseline DIR      also measure the Velox built in another checkout (DIR/dist/index.js) as
+  --baseline DIR      also measure the Velox built in another checkout (DIR, its package main) as
                       framework "baseline" (add it to --frameworks)          [BENCH_BASELINE]
   --update-readme     also put the tables into bench/README.md (between its results markers)
   --help              this text

@@ -5,7 +5,7 @@ const { RedisStore: SessionStore } = require('connect-redis');
 const session = require('express-session');
 const { rateLimit } = require('express-rate-limit');
 const { RedisStore: RateLimitStore } = require('rate-limit-redis');
-const velox = require('../../dist/index.js');
+const velox = require('../..');
 
 /**
  * @param {object} options

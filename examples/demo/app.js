@@ -34,7 +34,7 @@ function httpError(status, message) {
  * @param {Function} [options.framework] Velox by default; the tests also run this app, unchanged, on express@4
  */
 function createApp(options = {}) {
-	const velox = options.framework || require('../../dist/index.js');
+	const velox = options.framework || require('../..');
 	const store = options.store || new NoteStore();
 	const secret = options.secret || process.env.SESSION_SECRET || 'velox demo: set SESSION_SECRET';
 	const app = velox();

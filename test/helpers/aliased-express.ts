@@ -2,7 +2,7 @@
  * Velox installed under the name `express`, as `"express": "npm:velox@…"` in
  * an app's package.json does it: a temporary directory whose
  * `node_modules/express` is a link to this package (its package.json, its
- * "exports" map, its built dist/), next to copies of the third-party packages
+ * "exports" map, its built lib/), next to copies of the third-party packages
  * under test.
  *
  * Why copies and not links: node resolves a module's own `require('express')`

@@ -22,8 +22,8 @@
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import express from 'express';
-import velox from '../../src/index';
-import { injectRequest } from '../../src/inject';
+import velox from '../../src/express';
+import { injectRequest } from '../../src/core/inject';
 import { type HttpRequest, type HttpResponse, send } from './client';
 import { isListenable, type Listener, listen, listenApp, type Running } from './server';
 

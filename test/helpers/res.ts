@@ -4,7 +4,7 @@
  * the header order (node's `rawHeaders`) for byte-level comparisons.
  */
 import type http from 'node:http';
-import velox from '../../src/index';
+import velox from '../../src/express';
 import { type HttpRequest, sendOnce } from './client';
 import { differential, type Framework, type FrameworkName, runBoth } from './differential';
 import { captureDeprecations, type Deprecation } from './req-util';

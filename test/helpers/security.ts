@@ -10,7 +10,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import velox from '../../src/index';
+import velox from '../../src/express';
 
 /** Server options with a 1 MiB header limit: hostile 50k paths reach the app (for `listen`). */
 export const LARGE_HEADERS: http.ServerOptions = { maxHeaderSize: 1 << 20 };

@@ -1,0 +1,17 @@
+import velox from './index.js';
+export default velox;
+export const application = velox.application;
+export const request = velox.request;
+export const response = velox.response;
+export const Route = velox.Route;
+export const Router = velox.Router;
+export const json = velox.json;
+export const raw = velox.raw;
+export const text = velox.text;
+export const urlencoded = velox.urlencoded;
+export const query = velox.query;
+export const timeout = velox.timeout;
+export const shutdown = velox.shutdown;
+export const shutdownOnSignal = velox.shutdownOnSignal;
+const serveStatic = velox['static'];
+export { serveStatic as static };

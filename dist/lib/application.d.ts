@@ -1,0 +1,3 @@
+/** `require('express/lib/application')`: the application prototype every app mixes in. */
+import { application } from '../application';
+export = application;

@@ -1,0 +1,3 @@
+/** `require('express/lib/request')`: the request prototype (`require('express').request`). */
+import { request } from '../request';
+export = request;

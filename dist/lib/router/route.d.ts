@@ -1,0 +1,3 @@
+/** `require('express/lib/router/route')`: Velox's Route, the same object as `require('express').Route`. */
+import { Route } from '../../router/route';
+export = Route;

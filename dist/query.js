@@ -1,0 +1,2 @@
+// Velox bundle stub: the module query.js is in bundle.js (scripts/bundle.js); one instance whichever path loads it.
+module.exports = require("./bundle.js")("query.js");

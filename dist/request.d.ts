@@ -1,0 +1,2 @@
+import type { RequestPrototype } from './model';
+export declare const request: RequestPrototype;

@@ -1,0 +1,2 @@
+import type { ResponsePrototype } from './types';
+export declare const response: ResponsePrototype;

@@ -1,0 +1,91 @@
+/**
+ * `velox.urlencoded()`: parses form bodies into `req.body`, as Express 4's `express.urlencoded()`.
+ */
+import querystring from 'querystring';
+import depd from 'depd';
+import { loadQs } from '../lazy';
+import { requestError, veloxError } from '../errors';
+import { createParser } from './parser';
+import type { BodyParserMiddleware, UrlencodedOptions } from './types';
+
+// Express 4 compatibility: the warning names body-parser, in its words, and NO_DEPRECATION=body-parser silences it.
+const deprecate = depd('body-parser');
+
+/**
+ * Creates a middleware that parses `application/x-www-form-urlencoded` bodies (UTF-8 only;
+ * gzip, deflate and br inflated) into an object on `req.body`: with qs when `extended` (nested
+ * keys such as `a[b]=1`, depth-bounded), with node's querystring otherwise.
+ *
+ * @example
+ * app.use(velox.urlencoded({ extended: false }));
+ * app.post('/login', (req, res) => res.send(req.body.user));
+ */
+export function urlencoded(options?: UrlencodedOptions): BodyParserMiddleware {
+	const opts = options || {};
+	if (opts.extended === undefined) deprecate('undefined extended: provide extended option');
+	const queryParse = opts.extended !== false ? extendedParser(opts) : simpleParser(opts);
+	return createParser(opts, {
+		name: 'urlencodedParser',
+		defaultType: 'application/x-www-form-urlencoded',
+		parse: (text) => (text.length !== 0 ? queryParse(text) : {}),
+		charset: (named) => named || 'utf-8',
+		decodes: (charset) => charset === 'utf-8',
+	});
+}
+
+function parameterLimitOf(opts: UrlencodedOptions): number {
+	let parameterLimit = opts.parameterLimit !== undefined ? opts.parameterLimit : 1000;
+	if (Number.isNaN(Number(parameterLimit)) || parameterLimit < 1) throw veloxError('VELOX_ERR_OPTION_PARAMETER_LIMIT');
+	if (Number.isFinite(Number(parameterLimit))) parameterLimit = parameterLimit | 0;
+	return parameterLimit;
+}
+
+/**
+ * The number of `&`-separated parameters, or `undefined` past `limit` (counting stops there,
+ * so a huge body costs no more than `limit` scans).
+ */
+function parameterCount(body: string, limit: number): number | undefined {
+	let count = 0;
+	let index = -1;
+	do {
+		count++;
+		if (count > limit) return undefined;
+		index = body.indexOf('&', index + 1);
+	} while (index !== -1);
+	return count;
+}
+
+function tooManyParameters(): Error {
+	return requestError('VELOX_ERR_PARAMETERS_TOO_MANY');
+}
+
+/** qs configured as Express 4 configures it (body-parser 1.20). */
+function extendedParser(opts: UrlencodedOptions): (body: string) => unknown {
+	const parameterLimit = parameterLimitOf(opts);
+	const depth = opts.depth !== undefined ? opts.depth : 32;
+	if (Number.isNaN(Number(depth)) || depth < 0) throw veloxError('VELOX_ERR_OPTION_DEPTH');
+
+	return function queryParse(body: string): unknown {
+		const count = parameterCount(body, parameterLimit);
+		if (count === undefined) throw tooManyParameters();
+		// As body-parser: arrays may be as long as there are parameters, and at least 100.
+		const arrayLimit = Math.max(100, count);
+		try {
+			// allowPrototypes lets keys such as `hasOwnProperty` through as own properties, as in
+			// Express 4; qs itself never assigns `__proto__`, so Object.prototype stays clean.
+			return loadQs().parse(body, { allowPrototypes: true, arrayLimit, depth, strictDepth: true, parameterLimit });
+		} catch (thrown) {
+			if (thrown instanceof RangeError) throw requestError('VELOX_ERR_DEPTH_EXCEEDED');
+			throw thrown;
+		}
+	};
+}
+
+/** node's querystring, as Express 4's `extended: false`. */
+function simpleParser(opts: UrlencodedOptions): (body: string) => unknown {
+	const parameterLimit = parameterLimitOf(opts);
+	return function queryParse(body: string): unknown {
+		if (parameterCount(body, parameterLimit) === undefined) throw tooManyParameters();
+		return querystring.parse(body, undefined, undefined, { maxKeys: parameterLimit });
+	};
+}

@@ -1,0 +1,262 @@
+/**
+ * A layer: one path matcher and one handler. Route handlers, middleware and
+ * mounted routers are all layers. Field names (`handle`, `name`, `params`,
+ * `path`, `keys`, `regexp`, `method`, `route`) are Express 4's, because
+ * `req.route.stack` and `app._router.stack` are read by real code.
+ */
+import type { IncomingMessage, ServerResponse } from 'http';
+import { errorCatalog, formatMessage, toError } from '../errors';
+import { isLiteralPath, MatchKind, type PathInput, type PathKey, type PathOptions, pathToRegexp, regionEqualsIgnoreCase } from './matcher';
+import type { Route } from './route';
+import { traceLayer, tracing } from '../tracing';
+import { hasOwn } from '../utils';
+
+/** What a handler calls to pass control on: nothing, an error, or `'route'` / `'router'`. The one declaration of `next` inside Velox; the public one is `NextFunction` (src/types/handlers.ts). */
+export type Next = (err?: unknown) => void;
+export type RequestHandlerFn = (req: IncomingMessage, res: ServerResponse, next: Next) => unknown;
+export type ErrorHandlerFn = (err: unknown, req: IncomingMessage, res: ServerResponse, next: Next) => unknown;
+/** A layer's function: a handler, or an error handler (four parameters; told apart by `length`, as in Express). */
+export type AnyHandler = RequestHandlerFn | ErrorHandlerFn;
+
+export type ParamsRecord = Record<string | number, string | undefined>;
+
+/** On a layer: the path exactly as written at registration (route listing, tracing). */
+export const kPattern: unique symbol = Symbol('velox.pattern');
+
+type LayerRegExp = RegExp & { fast_star?: boolean; fast_slash?: boolean };
+
+const kRegexp: unique symbol = Symbol('velox.regexp');
+const kRunner: unique symbol = Symbol('velox.runner');
+
+/** Regexps assigned to a layer after its construction, in this process (route indexes compare it). */
+let regexpAssignments = 0;
+
+export function regexpAssignmentCount(): number {
+	return regexpAssignments;
+}
+
+/**
+ * `layer.regexp`: an own, enumerable accessor in Express's key order, shared by every layer (one
+ * getter and setter, so all layers keep one V8 shape in fast mode). Code that reaches into the
+ * stack may assign a new regexp (route rewriting, case folding); from then on the layer matches
+ * with it as Express's `match` would — its `fast_slash`/`fast_star` flags, else `exec` — and
+ * route indexes see that a layer changed (segment-index.ts files layers by their regexp).
+ */
+const regexpProperty: PropertyDescriptor = {
+	configurable: true,
+	enumerable: true,
+	get(this: Layer): LayerRegExp {
+		return this[kRegexp];
+	},
+	set(this: Layer, value: LayerRegExp) {
+		this[kRegexp] = value;
+		this[kRunner] = undefined;
+		this.kind = value?.fast_slash ? MatchKind.Slash : value?.fast_star ? MatchKind.Star : MatchKind.Regexp;
+		regexpAssignments++;
+	},
+};
+
+export class Layer {
+	handle: AnyHandler;
+	name: string;
+	params: ParamsRecord | undefined = undefined;
+	path: string | undefined = undefined;
+	keys: PathKey[] = [];
+	// The members from here on are defined by the constructor, in Express's order after `keys`.
+	declare regexp: LayerRegExp;
+	declare method: string | undefined;
+	declare route: Route | undefined;
+	/** How `match` works for this layer, decided here (hot path), and again when a regexp is assigned. */
+	declare kind: MatchKind;
+	/** For `Literal`: the path without its optional trailing slash. */
+	declare readonly literal: string;
+	declare readonly end: boolean;
+	declare readonly strict: boolean;
+	declare readonly sensitive: boolean;
+	declare readonly [kPattern]: PathInput;
+	declare [kRegexp]: LayerRegExp;
+	/**
+	 * For `Regexp` layers whose regexp Velox built: the same pattern without Express's
+	 * `fast_star`/`fast_slash` properties, which `match` runs until a regexp is assigned. Hot path
+	 * — measured: own properties on a RegExp send every `exec` down V8's slow path. A regexp the
+	 * app passed in is run as it is (it may be global or sticky, whose `lastIndex` Express's
+	 * matching moves), and so is one assigned to `layer.regexp`.
+	 */
+	declare [kRunner]: RegExp | undefined;
+
+	constructor(path: PathInput, options: PathOptions, fn: AnyHandler) {
+		this.handle = fn;
+		this.name = fn.name || '<anonymous>';
+		const regexp: LayerRegExp = pathToRegexp(path, this.keys, options);
+		regexp.fast_star = path === '*';
+		regexp.fast_slash = path === '/' && options.end === false;
+		this[kRegexp] = regexp;
+		Object.defineProperty(this, 'regexp', regexpProperty);
+		this.method = undefined;
+		this.route = undefined;
+		this[kPattern] = path;
+		this.end = options.end !== false;
+		this.strict = options.strict === true;
+		this.sensitive = options.sensitive === true;
+		if (regexp.fast_slash) {
+			this.kind = MatchKind.Slash;
+			this.literal = '';
+		} else if (regexp.fast_star) {
+			this.kind = MatchKind.Star;
+			this.literal = '';
+		} else if (isLiteralPath(path) && (this.end || !this.strict)) {
+			this.kind = MatchKind.Literal;
+			// Strict routes keep the trailing slash; otherwise it is optional in both directions.
+			this.literal = !this.strict && path.length > 0 && path.charCodeAt(path.length - 1) === 0x2f ? path.slice(0, -1) : path;
+		} else {
+			this.kind = MatchKind.Regexp;
+			this.literal = '';
+		}
+		this[kRunner] = this.kind === MatchKind.Regexp && !(path instanceof RegExp) ? new RegExp(regexp.source, regexp.flags) : undefined;
+	}
+
+	/** Express's `layer.match(path)`: sets `params` and `path`; throws a 400 error on a malformed escape. */
+	match(path: string | null | undefined): boolean {
+		if (path == null) {
+			this.params = undefined;
+			this.path = undefined;
+			return false;
+		}
+		switch (this.kind) {
+			case MatchKind.Slash:
+				this.params = {};
+				this.path = '';
+				return true;
+			case MatchKind.Star:
+				this.params = { 0: decodeParam(path) };
+				this.path = path;
+				return true;
+			case MatchKind.Literal: {
+				const matched = this.matchLiteral(path);
+				if (matched === undefined) {
+					this.params = undefined;
+					this.path = undefined;
+					return false;
+				}
+				this.params = {};
+				this.path = matched;
+				return true;
+			}
+		}
+		const match = (this[kRunner] ?? this[kRegexp]).exec(path);
+		if (match === null) {
+			this.params = undefined;
+			this.path = undefined;
+			return false;
+		}
+		const params: ParamsRecord = {};
+		this.params = params;
+		this.path = match[0];
+		const keys = this.keys;
+		for (let i = 1; i < match.length; i++) {
+			const prop = keys[i - 1].name;
+			const value = decodeParam(match[i]);
+			if (value !== undefined || !hasOwn(params, prop)) params[prop] = value;
+		}
+		return true;
+	}
+
+	/** The matched prefix of `path` for a literal layer, or undefined (same result as its regexp). */
+	private matchLiteral(path: string): string | undefined {
+		const literal = this.literal;
+		const length = literal.length;
+		if (this.sensitive ? !path.startsWith(literal) : !regionEqualsIgnoreCase(path, 0, literal)) return undefined;
+		if (this.end) {
+			if (path.length === length) return path;
+			if (!this.strict && path.length === length + 1 && path.charCodeAt(length) === 0x2f) return path;
+			return undefined;
+		}
+		// Non-ending (`use`): `^literal\/?(?=\/|$)`.
+		if (path.length === length) return path;
+		if (path.charCodeAt(length) !== 0x2f) return undefined;
+		if (path.length === length + 1 || path.charCodeAt(length + 1) === 0x2f) return path.slice(0, length + 1);
+		return path.slice(0, length);
+	}
+
+	// Load-bearing name (Express 4 internal, pinned by test/compat.load-bearing.test.ts): wrapped
+	// by APM agents and OpenTelemetry-style instrumentation, as `handle_request` below.
+	handle_error(error: unknown, req: IncomingMessage, res: ServerResponse, next: Next): void {
+		const fn = this.handle as ErrorHandlerFn;
+		if (fn.length !== 4) {
+			next(error);
+			return;
+		}
+		if (tracing.active !== 0 && traceLayer(this, error, req, res, next)) return;
+		try {
+			const result = fn(error, req, res, next);
+			if (isThenable(result)) forwardRejection(result, next);
+		} catch (err) {
+			next(err);
+		}
+	}
+
+	// Load-bearing name (Express 4 internal, pinned by test/compat.load-bearing.test.ts):
+	// express-async-errors replaces `Layer.prototype.handle_request`; every layer, route
+	// layers included, is entered through it so such a patch sees all of them.
+	handle_request(req: IncomingMessage, res: ServerResponse, next: Next): void {
+		const fn = this.handle as RequestHandlerFn;
+		if (fn.length > 3) {
+			next();
+			return;
+		}
+		if (tracing.active !== 0 && traceLayer(this, undefined, req, res, next)) return;
+		try {
+			const result = fn(req, res, next);
+			if (isThenable(result)) forwardRejection(result, next);
+		} catch (err) {
+			next(err);
+		}
+	}
+}
+
+/**
+ * What `console.log(layer)` and `util.inspect(router.stack)` show: the layer's own enumerable
+ * properties as values, in their order, without the two internal copies behind `regexp`.
+ * `regexp` is an accessor, which node would print as `[Getter/Setter]`; route listings and
+ * debugging sessions read the pattern there, as in Express.
+ */
+const LayerView = { Layer: class {} }.Layer;
+Object.defineProperty(Layer.prototype, Symbol.for('nodejs.util.inspect.custom'), {
+	configurable: true,
+	writable: true,
+	value: function inspectLayer(this: Layer): object {
+		const view = new LayerView() as Record<PropertyKey, unknown>;
+		const self = this as unknown as Record<PropertyKey, unknown>;
+		for (const key of Reflect.ownKeys(this)) {
+			if (key !== kRegexp && key !== kRunner && Object.prototype.propertyIsEnumerable.call(this, key)) view[key] = self[key];
+		}
+		return view;
+	},
+});
+
+/** Beyond Express 4: a handler's rejected promise goes to `next(err)`. */
+export function isThenable(value: unknown): value is PromiseLike<unknown> {
+	return value !== undefined && value !== null && typeof (value as PromiseLike<unknown>).then === 'function';
+}
+
+export function forwardRejection(promise: PromiseLike<unknown>, next: Next): void {
+	promise.then(undefined, (reason: unknown) => {
+		next(toError(reason));
+	});
+}
+
+/** URI-decodes a parameter; a malformed escape becomes a 400 error, as in Express. */
+export function decodeParam(value: string | undefined): string | undefined {
+	// Hot path: most params have no escape at all.
+	if (typeof value !== 'string' || value.length === 0 || value.indexOf('%') === -1) return value;
+	try {
+		return decodeURIComponent(value);
+	} catch (err) {
+		if (err instanceof URIError) {
+			err.message = formatMessage(errorCatalog.VELOX_ERR_PARAM_DECODE.message, [value]);
+			(err as URIError & { status?: number; statusCode?: number }).status = 400;
+			(err as URIError & { status?: number; statusCode?: number }).statusCode = 400;
+		}
+		throw err;
+	}
+}

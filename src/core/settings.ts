@@ -1,0 +1,177 @@
+/**
+ * Settings compiled once, when they are set, into the functions the request
+ * path calls (`etag fn`, `query parser fn`, `trust proxy fn`), exactly as
+ * Express 4 compiles them — never re-interpreted per request.
+ */
+import querystring from 'querystring';
+// node:crypto, etag and proxy-addr load with their first use (startup; see lazy.ts).
+import { loadCrypto, loadEtag, loadProxyAddr, loadQs } from './lazy';
+import { veloxError } from './errors';
+
+export type ETagFunction = (body: string | Buffer, encoding?: BufferEncoding) => string;
+export type QueryParserFunction = (query: string) => Record<string, unknown>;
+export type TrustFunction = (address: string, hop: number) => boolean;
+
+type OneShotHash = (algorithm: string, data: string | Buffer, outputEncoding: 'base64') => string;
+// Node ≥ 20.12 has a one-shot `crypto.hash`: measured ~2× faster than the
+// createHash().update().digest() chain the `etag` package runs, for the small
+// bodies `res.send` hashes on every response. Same bytes, same ETag. It takes
+// a string as is (hashing its UTF-8 bytes), so `res.send` of a string needs
+// no Buffer to be hashed. node:crypto is read when the first generator is
+// made (the first ETag), not at startup.
+
+// Measured (in-process, node 20, per call; bench/micro.js confirms on the
+// whole request): a 512-entry Map memo keyed by the body cost ~6 µs per
+// varying 1 KB JSON body (V8 hashes the whole string for the lookup, the
+// table churns and keeps up to 512 bodies alive) against ~2.2 µs hashing
+// directly. What is kept is one entry per generator — "the same body as last
+// time" — checked with `===` (a pointer compare for a constant string, a
+// length compare or a short memcmp otherwise): a constant `res.send('…')`
+// skips the hash, a varying body pays one failed compare. Bounded: bodies
+// over MEMO_MAX_LENGTH characters are not kept, so at most one 2 KB string
+// per generator stays alive. The ETag is a pure function of the bytes, so a
+// remembered value is exactly the computed one.
+const MEMO_MAX_LENGTH = 2048;
+
+interface ETagGenerator {
+	/** The ETag of any body (Express's `etag fn` signature). */
+	ofBody: ETagFunction;
+	/** The ETag of a string body whose UTF-8 byte length is already known (the `res.send` path). */
+	ofString: (body: string, byteLength: number) => string;
+}
+
+function createETagGenerator(weak: boolean): ETagGenerator {
+	const oneShotHash = (loadCrypto() as { hash?: OneShotHash }).hash;
+	const createETag = loadEtag();
+	const prefix = weak ? 'W/"' : '"';
+	let lastBody: string | undefined;
+	let lastETag = '';
+	// The `etag` package's format: length in hex, then 27 characters of base64 SHA-1.
+	const format = (length: number, data: string | Buffer): string =>
+		prefix + length.toString(16) + '-' + (oneShotHash as OneShotHash)('sha1', data, 'base64').substring(0, 27) + '"';
+	const hashBuffer =
+		typeof oneShotHash === 'function' ? (buffer: Buffer): string => format(buffer.length, buffer) : (buffer: Buffer): string => createETag(buffer, { weak });
+	const ofString =
+		typeof oneShotHash === 'function'
+			? (body: string, byteLength: number): string => {
+					if (body === lastBody) return lastETag;
+					const etag = format(byteLength, body);
+					if (body.length <= MEMO_MAX_LENGTH) {
+						lastBody = body;
+						lastETag = etag;
+					}
+					return etag;
+				}
+			: (body: string): string => createETag(Buffer.from(body, 'utf8'), { weak });
+	const ofBody = function generateETag(body: string | Buffer, encoding?: BufferEncoding): string {
+		if (Buffer.isBuffer(body)) return hashBuffer(body);
+		if (encoding !== undefined && encoding !== 'utf8' && encoding !== 'utf-8') return hashBuffer(Buffer.from(body, encoding));
+		return ofString(body, Buffer.byteLength(body, 'utf8'));
+	};
+	return { ofBody, ofString };
+}
+
+// Made with the first ETag (node:crypto with them): one `undefined` check per response.
+let weakGenerator: ETagGenerator | undefined;
+let strongGenerator: ETagGenerator | undefined;
+
+function weakOnes(): ETagGenerator {
+	if (weakGenerator === undefined) weakGenerator = createETagGenerator(true);
+	return weakGenerator;
+}
+
+function strongOnes(): ETagGenerator {
+	if (strongGenerator === undefined) strongGenerator = createETagGenerator(false);
+	return strongGenerator;
+}
+
+/** Strong ETag of a body, as Express's `utils.etag`. */
+export const strongETag: ETagFunction = function generateETag(body: string | Buffer, encoding?: BufferEncoding): string {
+	return strongOnes().ofBody(body, encoding);
+};
+/** Weak ETag of a body, as Express's `utils.wetag`. */
+export const weakETag: ETagFunction = function generateETag(body: string | Buffer, encoding?: BufferEncoding): string {
+	return weakOnes().ofBody(body, encoding);
+};
+
+/**
+ * The ETag of a UTF-8 string body of `byteLength` bytes when `fn` is one of
+ * Velox's own generators (no Buffer is made), or `undefined` for a custom
+ * `etag fn` (which gets a Buffer, as in Express).
+ */
+export function builtInETagOfString(fn: unknown, body: string, byteLength: number): string | undefined {
+	if (fn === weakETag) return (weakGenerator ?? weakOnes()).ofString(body, byteLength);
+	if (fn === strongETag) return (strongGenerator ?? strongOnes()).ofString(body, byteLength);
+	return undefined;
+}
+
+/** Whether `fn` is one of Velox's own generators (they accept strings directly). */
+export function isBuiltInETag(fn: unknown): boolean {
+	return fn === weakETag || fn === strongETag;
+}
+
+/** Compiles the `etag` setting; `undefined` means no ETag. */
+export function compileETag(value: unknown): ETagFunction | undefined {
+	if (typeof value === 'function') return value as ETagFunction;
+	switch (value) {
+		case true:
+		case 'weak':
+			return weakETag;
+		case false:
+			return undefined;
+		case 'strong':
+			return strongETag;
+		default:
+			throw veloxError('VELOX_ERR_ETAG_SETTING', value);
+	}
+}
+
+function newObject(): Record<string, unknown> {
+	return {};
+}
+
+/** The `extended` parser: qs with Express 4's options. */
+export function parseExtendedQueryString(query: string): Record<string, unknown> {
+	return loadQs().parse(query, { allowPrototypes: true, arrayLimit: 1000 });
+}
+
+/**
+ * What parses the query string when the `query parser fn` setting is absent (deleted from
+ * `app.settings`): Express 4 then builds its `query` middleware without a parser, which is qs
+ * with `allowPrototypes` and qs's own defaults otherwise (so not quite `extended`: arrayLimit 20).
+ */
+export function parseQueryStringWithoutSetting(query: string): Record<string, unknown> {
+	return loadQs().parse(query, { allowPrototypes: true });
+}
+
+/** Compiles the `query parser` setting. */
+export function compileQueryParser(value: unknown): QueryParserFunction {
+	if (typeof value === 'function') return value as QueryParserFunction;
+	switch (value) {
+		case true:
+		case 'simple':
+			return querystring.parse as QueryParserFunction;
+		case false:
+			return newObject;
+		case 'extended':
+			return parseExtendedQueryString;
+		default:
+			throw veloxError('VELOX_ERR_QUERY_PARSER_SETTING', value);
+	}
+}
+
+function trustNone(): boolean {
+	return false;
+}
+
+/** Compiles the `trust proxy` setting (Boolean, hop count, address list, function). */
+export function compileTrust(value: unknown): TrustFunction {
+	if (typeof value === 'function') return value as TrustFunction;
+	if (value === true) return () => true;
+	if (typeof value === 'number') return (_address: string, hop: number) => hop < value;
+	let list = value;
+	if (typeof list === 'string') list = list.split(',').map((item) => item.trim());
+	// What proxy-addr compiles an empty list to, without loading it at `velox()` for the default (false).
+	if (!list || (Array.isArray(list) && list.length === 0)) return trustNone;
+	return loadProxyAddr().compile(list as string[]);
+}

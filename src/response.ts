@@ -1,0 +1,4 @@
+/** `require('express/lib/response')`: the response prototype (`require('express').response`). */
+import { response } from './core/response';
+
+export = response;
