@@ -51,14 +51,37 @@ export const AttributeNames = {
 } as const;
 
 interface RequestState {
-	/** The parent of every layer span: the request span's context. */
+	/** The request span's context: the parent of layer spans no open layer span encloses. */
 	ctx: Context;
-	/** The span the route name goes on: ours, or the HTTP instrumentation's. */
+	/** The span the route name goes on when no HTTP instrumentation takes it: ours, or another active span. */
 	routeSpan: Span | undefined;
 	/** Our SERVER span, when we started one. */
 	own: Span | undefined;
+	/** instrumentation-http's per-request metadata: it names its server span and metrics from `route`. */
+	rpc: RpcMetadata | undefined;
 	method: string;
+	/** Paths written at registration of the layers holding the request, as the Express instrumentation keeps them. */
+	paths: string[];
+	/** Spans of middleware still holding the request, innermost last: the parents of spans started under them. */
+	open: Span[];
+	/** The route of the last layer entered (the server span's name). */
+	route: string | undefined;
 }
+
+interface LayerState {
+	span: Span | undefined;
+	/** Whether the layer's path went on `paths` and comes off when it passes the request on. */
+	stored: boolean;
+}
+
+/** What @opentelemetry/core keeps in the context for an HTTP server request (type `http`). */
+interface RpcMetadata {
+	type: string;
+	route?: string;
+}
+
+/** The context key @opentelemetry/core files its RPC metadata under (`createContextKey` is `Symbol.for`). */
+const RPC_METADATA_KEY = Symbol.for('OpenTelemetry SDK Context Key RPC_METADATA');
 
 const SCOPE = 'velox';
 
@@ -69,25 +92,24 @@ export function instrument(options: VeloxInstrumentationOptions = {}): VeloxInst
 	const ignored = new Set<string>(options.ignoreLayersType ?? []);
 	const requestSpan = options.requestSpan !== false;
 	const requests = new WeakMap<RequestMessage, RequestState>();
-	const layers = new WeakMap<LayerMessage, Span>();
+	const layers = new WeakMap<LayerMessage, LayerState>();
 
 	const onRequestStart = (message: unknown): void => {
 		const request = message as RequestMessage;
 		const parent = context.active();
 		const active = trace.getSpan(parent);
 		const method = request.req.method ?? 'GET';
-		if (active !== undefined || !requestSpan) {
-			requests.set(request, { ctx: parent, routeSpan: active, own: undefined, method });
-			return;
+		const metadata = parent.getValue(RPC_METADATA_KEY) as RpcMetadata | undefined;
+		const rpc = metadata?.type === 'http' ? metadata : undefined;
+		const state: RequestState = { ctx: parent, routeSpan: active, own: undefined, rpc, method, paths: [], open: [], route: undefined };
+		if (active === undefined && requestSpan) {
+			const url = request.req.url ?? '/';
+			const query = url.indexOf('?');
+			const attributes = { [AttributeNames.HTTP_METHOD]: method, [AttributeNames.URL_PATH]: query === -1 ? url : url.slice(0, query) };
+			state.own = state.routeSpan = tracer.startSpan(method, { kind: SpanKind.SERVER, attributes }, parent);
+			state.ctx = trace.setSpan(parent, state.own);
 		}
-		const url = request.req.url ?? '/';
-		const query = url.indexOf('?');
-		const own = tracer.startSpan(
-			method,
-			{ kind: SpanKind.SERVER, attributes: { [AttributeNames.HTTP_METHOD]: method, [AttributeNames.URL_PATH]: query === -1 ? url : url.slice(0, query) } },
-			parent,
-		);
-		requests.set(request, { ctx: trace.setSpan(parent, own), routeSpan: own, own, method });
+		requests.set(request, state);
 	};
 
 	const onRequestError = (message: unknown): void => {
@@ -101,6 +123,11 @@ export function instrument(options: VeloxInstrumentationOptions = {}): VeloxInst
 		const state = requests.get(request);
 		if (state === undefined) return;
 		requests.delete(request);
+		// With instrumentation-http, its span takes the route from the RPC metadata; else it goes here.
+		if (state.rpc === undefined && state.routeSpan !== undefined && state.route !== undefined) {
+			state.routeSpan.setAttribute(AttributeNames.HTTP_ROUTE, state.route);
+			state.routeSpan.updateName(state.method + ' ' + state.route);
+		}
 		const own = state.own;
 		if (own === undefined) return;
 		if (request.statusCode !== undefined) {
@@ -112,42 +139,62 @@ export function instrument(options: VeloxInstrumentationOptions = {}): VeloxInst
 
 	const onLayerStart = (message: unknown): void => {
 		const layer = message as LayerMessage;
-		// As the Express instrumentation: no spans for error middleware or a route's own handlers.
+		// As the Express instrumentation: nothing for error middleware or a route's own handlers.
 		if (layer.type === 'handler' || layer.error !== undefined) return;
 		const state = requests.get(layer.request);
 		if (state === undefined) return;
-		const type: ExpressLayerType = layer.type === 'route' ? 'request_handler' : layer.type === 'router' ? 'router' : 'middleware';
-		const route = layer.route;
-		if (type === 'request_handler' && state.routeSpan !== undefined) {
-			state.routeSpan.setAttribute(AttributeNames.HTTP_ROUTE, route);
-			state.routeSpan.updateName(state.method + ' ' + route);
+		const stored = layer.written !== undefined;
+		if (stored) state.paths.push(layer.written!);
+		const constructed = constructedRoute(state.paths);
+		const matched = matchedRoute(state.paths, constructed, (layer.req as { originalUrl?: string }).originalUrl ?? layer.req.url ?? '/');
+		state.route = matched;
+		if (state.rpc !== undefined) state.rpc.route = matched;
+		const { type, name, spanName } = describe(layer, constructed);
+		const kept: LayerState = { span: undefined, stored: false };
+		layers.set(layer, kept);
+		if (ignored.has(type)) {
+			// The Express instrumentation lets go of an ignored layer's path at once, but a router's never.
+			if (stored && type !== 'router') state.paths.pop();
+			return;
 		}
-		// As the Express instrumentation: layer spans only under a request span.
-		if (ignored.has(type) || trace.getSpan(state.ctx) === undefined) return;
-		const name = type === 'request_handler' ? route : type === 'router' ? layer.path : layer.name;
-		const spanName = type === 'request_handler' ? 'request handler - ' + route : type + ' - ' + name;
-		const attributes: Attributes = {
-			[AttributeNames.HTTP_ROUTE]: route,
-			[AttributeNames.EXPRESS_NAME]: name,
-			[AttributeNames.EXPRESS_TYPE]: type,
-		};
-		layers.set(layer, tracer.startSpan(spanName, { attributes }, state.ctx));
+		const parent = state.open.length === 0 ? state.ctx : trace.setSpan(state.ctx, state.open[state.open.length - 1]!);
+		// Layer spans only under a request span; the path then stays on the list, as there.
+		if (trace.getSpan(parent) === undefined) return;
+		const attributes: Attributes = { [AttributeNames.EXPRESS_NAME]: name, [AttributeNames.EXPRESS_TYPE]: type };
+		if (matched !== undefined) attributes[AttributeNames.HTTP_ROUTE] = matched;
+		const span = tracer.startSpan(spanName, { attributes }, parent);
+		kept.stored = stored;
+		if (type === 'router') {
+			// A router's span ends as it starts; what runs inside it has the router's parent.
+			span.end();
+			return;
+		}
+		kept.span = span;
+		state.open.push(span);
 	};
 
 	const onLayerError = (message: unknown): void => {
 		const layer = message as LayerMessage;
-		const span = layers.get(layer);
+		const span = layers.get(layer)?.span;
 		if (span !== undefined) recordError(span, layer.error);
 	};
 
 	const onLayerEnd = (message: unknown): void => {
 		const layer = message as LayerMessage;
-		const span = layers.get(layer);
-		if (span === undefined) return;
+		const kept = layers.get(layer);
+		if (kept === undefined) return;
 		layers.delete(layer);
-		span.end();
+		const state = requests.get(layer.request);
+		if (kept.span !== undefined) {
+			kept.span.end();
+			const open = state?.open;
+			const at = open === undefined ? -1 : open.lastIndexOf(kept.span);
+			if (at !== -1) open!.splice(at, 1);
+		}
+		// Passed on, the layer's path comes off, but for an error leaving a matched route.
+		const routed = (layer.req as { route?: unknown }).route !== undefined;
+		if (state !== undefined && kept.stored && layer.passed && !(routed && layer.error !== undefined)) state.paths.pop();
 	};
-
 	const subscriptions: [string, (message: unknown, name: string | symbol) => void][] = [
 		[channelNames.requestStart, onRequestStart],
 		[channelNames.requestError, onRequestError],
@@ -165,6 +212,50 @@ export function instrument(options: VeloxInstrumentationOptions = {}): VeloxInst
 			for (const [name, listener] of subscriptions) dc.unsubscribe(name, listener);
 		},
 	};
+}
+
+/** A layer's type, `express.name` and span name, as the Express instrumentation gives them for Express 4. */
+function describe(layer: LayerMessage, constructed: string): { type: ExpressLayerType; name: string; spanName: string } {
+	if (layer.type === 'router') {
+		const name = firstRoutePath(layer.layer.handle) || layer.written || constructed || '/';
+		return { type: 'router', name, spanName: 'router - ' + name };
+	}
+	if (layer.type === 'route') {
+		const name = constructed || layer.written || 'request handler';
+		return { type: 'request_handler', name, spanName: layer.layer.path ? 'request handler - ' + name : 'request handler' };
+	}
+	return { type: 'middleware', name: layer.name, spanName: 'middleware - ' + layer.name };
+}
+
+interface StackHolder {
+	stack?: { route?: { path?: unknown }; handle?: unknown }[];
+}
+
+/** A router is named after its first entry's route path, looking into nested routers ('' if none). */
+function firstRoutePath(handle: unknown): string {
+	const first = (handle as StackHolder | undefined)?.stack?.[0];
+	if (first === undefined) return '';
+	if (first.route?.path) return String(first.route.path);
+	return Array.isArray((first.handle as StackHolder | undefined)?.stack) ? firstRoutePath(first.handle) : '';
+}
+
+/** The written paths joined, without those that match everything (`/`, `/*`). */
+function constructedRoute(paths: readonly string[]): string {
+	const meaningful = paths.filter((path) => path !== '/' && path !== '/*');
+	if (meaningful.length === 1 && meaningful[0] === '*') return '*';
+	return meaningful.join('').replace(/\/{2,}/g, '/');
+}
+
+/** The route for `http.route`, or undefined where the written paths say nothing about this URL. */
+function matchedRoute(paths: readonly string[], constructed: string, originalUrl: string): string | undefined {
+	if (paths.length === 0) return undefined;
+	if (paths.every((path) => path === '/')) return originalUrl === '/' ? '/' : undefined;
+	if (constructed === '*') return constructed;
+	// A list of paths, a regular expression or a wildcard: the written text is the route.
+	if (constructed.includes('/') && /[,\\*[]/.test(constructed)) return constructed;
+	const route = constructed.startsWith('/') ? constructed : '/' + constructed;
+	const pattern = route.includes(':') || route.includes('*');
+	return originalUrl === route || originalUrl.startsWith(route) || pattern ? route : undefined;
 }
 
 function recordError(span: Span, error: unknown): void {

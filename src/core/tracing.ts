@@ -11,7 +11,7 @@
  */
 import dc from 'diagnostics_channel';
 import type { IncomingMessage, ServerResponse } from 'http';
-import { type ErrorHandlerFn, forwardRejection, isThenable, kPattern, type Layer, type Next, type RequestHandlerFn } from './router/layer';
+import { type ErrorHandlerFn, forwardRejection, isThenable, kPattern, type Layer, type Next, type RequestHandlerFn, writtenPathOf } from './router/layer';
 import type { RequestView } from './model';
 import { kMountedApp } from './routes';
 
@@ -68,14 +68,18 @@ export interface LayerMessage {
 	/** The handler's name (`<anonymous>`), `router`, `mounted_app` or `bound dispatch`. */
 	name: string;
 	type: LayerType;
-	/** The layer's path as written (a RegExp as `/source/flags`, an array joined with `,`). */
+	/** The layer's path as written (a RegExp as `/source/flags`, an array joined with `,`); `/` when none was. */
 	path: string;
+	/** The same, but undefined for `router.use(fn)` with no path written (the app's `query` and `expressInit` too). */
+	written: string | undefined;
 	/** `req.baseUrl` when the layer was called: the part of the URL its mount points matched. */
 	mountPath: string;
 	/** The pattern matched so far: mount paths as written, plus the route's path for a route. */
 	route: string;
 	/** At start: the error an error-handling layer was called with; at error/end: the error the layer raised. */
 	error: unknown;
+	/** At end: true when the layer passed the request on (called `next`, or threw), false when the response ended first. */
+	passed: boolean;
 	/** Free for subscribers. */
 	[key: string]: unknown;
 }
@@ -166,14 +170,17 @@ export function traceLayer(layer: Layer, error: unknown, req: IncomingMessage, r
 		name: layer.name,
 		type,
 		path,
+		written: writtenPathOf(layer) === undefined ? undefined : path,
 		mountPath: (req as Traced).baseUrl || '',
 		route,
 		error,
+		passed: false,
 	};
 	let ended = false;
-	const end = (raised: unknown): void => {
+	const end = (raised: unknown, passed: boolean): void => {
 		if (ended) return;
 		ended = true;
+		message.passed = passed;
 		trace.open.delete(onFinish);
 		if (raised !== undefined) {
 			message.error = raised;
@@ -183,10 +190,10 @@ export function traceLayer(layer: Layer, error: unknown, req: IncomingMessage, r
 		}
 		if (layerEnd.hasSubscribers) layerEnd.publish(message);
 	};
-	const onFinish = (): void => end(undefined);
+	const onFinish = (): void => end(undefined, false);
 	const tracedNext = (err?: unknown): void => {
 		// A new error is this layer's; passing on the error it was given is not.
-		end(err !== undefined && err !== null && err !== 'route' && err !== 'router' && err !== error ? err : undefined);
+		end(err !== undefined && err !== null && err !== 'route' && err !== 'router' && err !== error ? err : undefined, true);
 		if (mounting && mounts.length > depth) mounts.length = depth;
 		next(err);
 	};

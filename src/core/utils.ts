@@ -20,7 +20,7 @@ function flattenInto(values: readonly unknown[], result: unknown[]): void {
  * argument is the path unless it (or the first leaf of nested arrays) is a
  * function; the default path is `/`. Handlers come back flattened.
  */
-export function splitUseArguments(args: readonly unknown[]): { path: unknown; handlers: unknown[] } {
+export function splitUseArguments(args: readonly unknown[]): { path: unknown; handlers: unknown[]; written: boolean } {
 	let offset = 0;
 	let path: unknown = '/';
 	const first = args[0];
@@ -32,7 +32,7 @@ export function splitUseArguments(args: readonly unknown[]): { path: unknown; ha
 			path = first;
 		}
 	}
-	return { path, handlers: flatten(args.slice(offset)) };
+	return { path, handlers: flatten(args.slice(offset)), written: offset === 1 };
 }
 
 const objectHasOwn = Object.prototype.hasOwnProperty;

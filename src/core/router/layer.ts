@@ -23,6 +23,18 @@ export type ParamsRecord = Record<string | number, string | undefined>;
 /** On a layer: the path exactly as written at registration (route listing, tracing). */
 export const kPattern: unique symbol = Symbol('velox.pattern');
 
+/** Layers registered by `use(fn)` with no path written (the path defaults to `/`): tracing tells them apart. */
+const unwritten = new WeakSet<object>();
+
+export function markPathUnwritten(layer: object): void {
+	unwritten.add(layer);
+}
+
+/** The path as written at registration, or undefined for `use(fn)` without one. */
+export function writtenPathOf(layer: Layer): PathInput | undefined {
+	return unwritten.has(layer) ? undefined : layer[kPattern];
+}
+
 type LayerRegExp = RegExp & { fast_star?: boolean; fast_slash?: boolean };
 
 const kRegexp: unique symbol = Symbol('velox.regexp');

@@ -19,7 +19,7 @@ import depd from 'depd';
 import { splitUseArguments } from '../utils';
 import { type IndexedRouter, kRouteIndex } from './candidates';
 import { Dispatch, kFinalHandler } from './dispatch';
-import { type AnyHandler, isThenable, Layer, type Next } from './layer';
+import { type AnyHandler, isThenable, Layer, markPathUnwritten, type Next } from './layer';
 import type { PathInput } from './matcher';
 import { type MethodName, methods } from './methods';
 import { Route } from './route';
@@ -261,7 +261,7 @@ class ParamWalk {
 }
 
 Router.use = function use(this: Router, ...args: unknown[]): Router {
-	const { path, handlers: callbacks } = splitUseArguments(args);
+	const { path, handlers: callbacks, written } = splitUseArguments(args);
 	if (callbacks.length === 0) {
 		throw veloxError('VELOX_ERR_ROUTER_USE_MIDDLEWARE');
 	}
@@ -271,6 +271,7 @@ Router.use = function use(this: Router, ...args: unknown[]): Router {
 		}
 		const layer = new Layer(path as PathInput, { sensitive: this.caseSensitive, strict: false, end: false }, fn as AnyHandler);
 		layer.route = undefined;
+		if (!written) markPathUnwritten(layer);
 		this.stack.push(layer);
 	}
 	return this;
