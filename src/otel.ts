@@ -4,7 +4,7 @@
  * Subscribes to Velox's `velox:` diagnostics channels (tracing.ts) and makes
  * the spans OpenTelemetry's Express instrumentation makes for Express 4, with
  * the same names and attributes, so dashboards and alerts built for Express
- * keep working: `middleware - jsonParser`, `router - /api`,
+ * keep working: `middleware - jsonParser`, `router - /users/:id`,
  * `request handler - /users/:id`, each with `http.route`, `express.name` and
  * `express.type`. Nothing is patched; `@opentelemetry/api` is an optional
  * peer dependency, loaded only by this entry point.

@@ -20,9 +20,10 @@ import { compileETag, compileQueryParser, compileTrust, parseQueryStringWithoutS
 import { handleHttp2, injectRequest, restoreHttp2Prototypes } from './lazy';
 import { kMountedApp, listRoutes, markBuiltIn, type RouteList } from './routes';
 import { isTracing, traceRequest, traceUnhandled, tracing } from './tracing';
-import { kQueryParser, kRequestClass, kResponseClass, kServedBy } from './symbols';
+import { kBuiltInLayers, kQueryParser, kRequestClass, kResponseClass, kServedBy } from './symbols';
 import { defineOwn, hasOwn, splitUseArguments } from './utils';
 import { veloxError } from './errors';
+import { type BuiltInLayers, builtInLayers, firstLayer } from './builtin-layers';
 // Express 4's modules, through their paths (an agent's wrapper on what they export applies).
 import init = require('../middleware/init');
 import query = require('../middleware/query');
@@ -83,6 +84,7 @@ export interface App extends EventEmitter, AppMembers, Express.Application {
 	response: ResponsePrototype;
 	_router: Router | undefined;
 	[kQueryParser]?: QueryParserFunction;
+	[kBuiltInLayers]?: BuiltInLayers;
 	[kRequestClass]?: unknown;
 	[kResponseClass]?: unknown;
 	/** Express 3's router: on an app, a getter that throws (see `defaultConfiguration`). */
@@ -177,6 +179,7 @@ app.lazyrouter = function lazyrouter(this: App): void {
 	router.use(query(parser));
 	router.use(init.init(this));
 	markBuiltIn(router.stack[0]!, router.stack[1]!);
+	defineOwn(this, kBuiltInLayers, builtInLayers(router.stack));
 	this._router = router;
 };
 
@@ -211,7 +214,7 @@ app.handle = function handle(this: App, req: IncomingMessage, res: ServerRespons
 	}
 	if (!hasAppPrototype(res, this.response, this[kResponseClass])) Object.setPrototypeOf(res, this.response);
 	if (request[kQueryParser] === undefined) request[kQueryParser] = this[kQueryParser];
-	router.handle(req, res, callback);
+	router.handle(req, res, callback, firstLayer(router.stack, this[kBuiltInLayers], tracing.active !== 0 || request[kQueryParser] !== this[kQueryParser]));
 };
 
 app.use = function use(this: App, ...args: unknown[]): App {

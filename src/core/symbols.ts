@@ -7,3 +7,5 @@ export const kRequestClass: unique symbol = Symbol('velox.requestClass');
 export const kResponseClass: unique symbol = Symbol('velox.responseClass');
 /** On a server given an app as `http.createServer(app)`: the app that checked it could hand it its classes. */
 export const kServedBy: unique symbol = Symbol('velox.servedBy');
+/** On an app: its router's `query` and `expressInit` layers as made (builtin-layers.ts). */
+export const kBuiltInLayers: unique symbol = Symbol('velox.builtInLayers');

@@ -6,6 +6,7 @@
  * anywhere else (a stack built by hand) it does the whole of Express's step.
  */
 import type { IncomingMessage, ServerResponse } from 'http';
+import { markPassThrough } from '../core/builtin-layers';
 import type { QueryParserFunction } from '../core/settings';
 import { kQueryParser } from '../core/symbols';
 import type { RequestView } from '../core/model';
@@ -22,7 +23,7 @@ interface InitApp {
 type InitRequest = RequestView<'app' | 'res' | 'next' | typeof kQueryParser>;
 
 export function init(app: InitApp) {
-	return function expressInit(req: IncomingMessage, res: ServerResponse, next: Next): void {
+	return markPassThrough(function expressInit(req: IncomingMessage, res: ServerResponse, next: Next): void {
 		const request = req as InitRequest;
 		if (request.res === res && request.app === app) {
 			next();
@@ -37,5 +38,5 @@ export function init(app: InitApp) {
 		Object.setPrototypeOf(req, app.request);
 		Object.setPrototypeOf(res, app.response);
 		next();
-	};
+	});
 }

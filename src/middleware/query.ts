@@ -5,6 +5,7 @@
  */
 import type { ServerResponse } from 'http';
 import type qs from 'qs';
+import { markPassThrough } from '../core/builtin-layers';
 import { loadQs } from '../core/lazy';
 import type { RequestView } from '../core/model';
 import { kQueryParser } from '../core/symbols';
@@ -31,12 +32,13 @@ function query(options?: QueryOptions) {
 		opts = Object.assign({}, options) as qs.IParseOptions;
 		if (opts.allowPrototypes === undefined) opts.allowPrototypes = true;
 	}
-	return function query(req: QueryRequest, _res: ServerResponse, next: (err?: unknown) => void): void {
+	const middleware = function query(req: QueryRequest, _res: ServerResponse, next: (err?: unknown) => void): void {
 		// With the parser `req.query` computes itself with on first read (the app's), parsing
 		// here would give the same value: it is left to that read (request.ts).
 		if (req[kQueryParser] !== parse && !req.query) req.query = parse(queryStringOf(req.url) as string, opts);
 		next();
 	};
+	return typeof options === 'function' ? markPassThrough(middleware) : middleware;
 }
 
 export = query;

@@ -72,7 +72,6 @@ async function main(side: string): Promise<void> {
 	process.stdout.write(JSON.stringify(trees));
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: both frameworks, untyped in this child
 function build(framework: any): any {
 	const app = framework();
 	app.use(function logger(_req: unknown, _res: unknown, next: () => void) {

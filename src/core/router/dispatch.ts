@@ -58,7 +58,9 @@ export class Dispatch {
 		private readonly req: RoutedRequest,
 		private readonly res: ServerResponse,
 		private readonly out: Next | undefined,
+		from: number | undefined,
 	) {
+		if (from !== undefined) this.idx = from;
 		this.stack = router.stack;
 		this.cursor = cursorFor(router);
 		this.protohost = protohostOf(req.url) || '';

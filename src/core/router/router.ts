@@ -77,7 +77,7 @@ export interface Router extends RouterMethods {
 	stack: Layer[];
 	[kFinalHandler]?: FinalHandler;
 	[kRouteIndex]?: IndexedRouter[typeof kRouteIndex];
-	handle(req: IncomingMessage, res: ServerResponse, out?: Next): void;
+	handle(req: IncomingMessage, res: ServerResponse, out?: Next, from?: number): void;
 	process_params(layer: Layer, called: Record<string, ParamCalled>, req: IncomingMessage, res: ServerResponse, done: Next): void;
 	param(name: string | ParamFactory, fn?: unknown): Router | undefined;
 	use(...args: unknown[]): Router;
@@ -138,8 +138,9 @@ Router.param = function param(this: Router, name: string | ParamFactory, fn?: un
 	return this;
 };
 
-Router.handle = function handle(this: Router, req: IncomingMessage, res: ServerResponse, out?: Next): void {
-	new Dispatch(this, req as RoutedRequest, res, out).step(undefined);
+/** `from`: the first stack position to try (the app skips its built-in layers, builtin-layers.ts). */
+Router.handle = function handle(this: Router, req: IncomingMessage, res: ServerResponse, out?: Next, from?: number): void {
+	new Dispatch(this, req as RoutedRequest, res, out, from).step(undefined);
 };
 
 // Load-bearing name (Express 4 internal, pinned by test/compat.load-bearing.test.ts): dd-trace
