@@ -5,7 +5,7 @@
  * `class MyView extends View` works as well; the prototype is the real one.
  */
 import { View as VeloxView, type ViewOptions } from './core/view';
-import { construct } from './construct';
+import { construct } from './core/construct';
 
 interface ViewConstructor {
 	new (name: unknown, options: ViewOptions): VeloxView;

@@ -7,7 +7,7 @@
  */
 import { type AnyHandler, Layer as VeloxLayer } from '../core/router/layer';
 import type { PathInput, PathOptions } from '../core/router/matcher';
-import { construct } from '../construct';
+import { construct } from '../core/construct';
 
 interface LayerConstructor {
 	new (path: PathInput, options: PathOptions | undefined, fn: AnyHandler): VeloxLayer;

@@ -1,3 +1,0 @@
-/** `require('express/lib/application')`: the application prototype every app mixes in. */
-import { application } from '../application';
-export = application;

@@ -1,3 +1,0 @@
-/** `require('express/lib/middleware/query')`: the query middleware (`require('express').query`). */
-import { query } from '../../query';
-export = query;

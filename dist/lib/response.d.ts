@@ -1,3 +1,0 @@
-/** `require('express/lib/response')`: the response prototype (`require('express').response`). */
-import { response } from '../response';
-export = response;

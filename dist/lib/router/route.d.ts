@@ -1,3 +1,0 @@
-/** `require('express/lib/router/route')`: Velox's Route, the same object as `require('express').Route`. */
-import { Route } from '../../router/route';
-export = Route;

@@ -1,2 +1,0 @@
-import type { RequestPrototype } from './model';
-export declare const request: RequestPrototype;

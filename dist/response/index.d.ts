@@ -1,2 +1,0 @@
-import type { ResponsePrototype } from './types';
-export declare const response: ResponsePrototype;
