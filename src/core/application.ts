@@ -16,7 +16,7 @@ import { setPoweredBy } from './response/fast-headers';
 import type { ResponsePrototype } from './response/types';
 import { initRoutingState, kFinalHandler, type RoutedRequest, Router } from './router/router';
 import { compileETag, compileQueryParser, compileTrust, parseQueryStringWithoutSetting, type QueryParserFunction } from './settings';
-// src/inject.ts and src/http2.ts load with the first app.inject / HTTP/2 request (startup; see lazy.ts).
+// src/core/inject.ts and src/core/http2.ts load with the first app.inject / HTTP/2 request (startup; see lazy.ts).
 import { handleHttp2, injectRequest, restoreHttp2Prototypes } from './lazy';
 import { kMountedApp, listRoutes, markBuiltIn, type RouteList } from './routes';
 import { isTracing, traceRequest, traceUnhandled, tracing } from './tracing';

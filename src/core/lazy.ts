@@ -17,8 +17,8 @@
  * callgrind, inclusive of what the module itself loads, ±3 M):
  *
  * - the file engine (`velox.static`, `res.sendFile`/`download`/`sendfile`:
- *   src/static.ts and src/send/*, ~40 KB of JS): ~10 ms and ~2.7 MB for
- *   src/send/transfer.js alone;
+ *   src/core/static.ts and src/core/send/*, ~40 KB of JS): ~10 ms and ~2.7 MB for
+ *   src/core/send/transfer.js alone;
  * - mime@1 and its 31 KB types.json: ~2.5 ms, ~0.6 MB, +14 M (first
  *   `res.type`, `res.format`, or the first `res.send` of a string, which
  *   checks that the `html` type was not remapped);
@@ -31,20 +31,17 @@
  *   is set to addresses or subnet names;
  * - content-disposition (~1.3 ms, +2 M), cookie and cookie-signature (which
  *   loads node:crypto; +19 M together): with `res.attachment`/`download`/`cookie`;
- * - src/inject.ts (13 KB; ~2.8 ms, +10 M with node:stream's Duplex): with the
+ * - src/core/inject.ts (13 KB; ~2.8 ms, +10 M with node:stream's Duplex): with the
  *   first `app.inject`;
- * - src/http2.ts and src/shutdown.ts (14 KB): with the first HTTP/2 request
+ * - src/core/http2.ts and src/core/shutdown.ts (14 KB): with the first HTTP/2 request
  *   or `velox.shutdown`/`shutdownOnSignal` call;
- * - in src/final-handler.ts, body/discard.ts, on-finished and ee-first
+ * - in src/core/final-handler.ts, body/discard.ts, on-finished and ee-first
  *   (14 KB, +5.5 M): with the first 404 or unhandled error.
  *
  * Not deferred: what the first request of any app runs (application, router,
  * request/response prototypes, settings, errors, tracing, view, final handler,
  * depd, statuses, fresh, range-parser, content-type, vary, encodeurl,
- * escape-html, ms). The build then puts these modules and those packages in one
- * script (scripts/bundle.js; bench/README.md, Startup: −14 ms CPU and −4.3 MB idle
- * RSS against the same modules as ~41 files); what this file defers stays
- * deferred there, since each bundled module runs on its first `require`.
+ * escape-html, ms).
  *
  * What a module-level `depd` deprecation prints is unchanged: the wrappers
  * here never sit between a user's call and a `deprecate(message)` call (that
@@ -88,13 +85,13 @@ export const loadAccepts = onFirstUse(() => require('accepts') as typeof Accepts
 /** The type-is module, required on first call. */
 export const loadTypeIs = onFirstUse(() => require('type-is') as typeof TypeIsModule);
 
-/** The body parser module (src/body), required on first call. */
+/** The body parser module (src/core/body), required on first call. */
 export const loadBodyParsers = onFirstUse(() => require('./body') as typeof BodyParsers);
 
 /** on-finished, required on first call. */
 export const loadOnFinished = onFirstUse(() => require('on-finished') as typeof OnFinishedModule);
 
-/** src/body/discard.ts (reading off an unread body), required on first call. */
+/** src/core/body/discard.ts (reading off an unread body), required on first call. */
 export const loadDiscard = onFirstUse(() => require('./body/discard') as typeof DiscardModule);
 
 /** mime@1 (the module `velox.static.mime` is), required on first call. */
@@ -179,22 +176,22 @@ Object.defineProperty(serveStatic, 'mime', {
 	},
 });
 
-/** `app.handle`'s HTTP/2 branch (src/http2.ts), loaded with the first HTTP/2 request. */
+/** `app.handle`'s HTTP/2 branch (src/core/http2.ts), loaded with the first HTTP/2 request. */
 export function handleHttp2(...args: Parameters<typeof Http2Compat.handleHttp2>): void {
 	loadHttp2Compat().handleHttp2(...args);
 }
 
-/** Puts back a parent app's HTTP/2 prototypes (src/http2.ts). */
+/** Puts back a parent app's HTTP/2 prototypes (src/core/http2.ts). */
 export function restoreHttp2Prototypes(...args: Parameters<typeof Http2Compat.restoreHttp2Prototypes>): void {
 	loadHttp2Compat().restoreHttp2Prototypes(...args);
 }
 
-/** `velox.shutdown` (src/shutdown.ts, loaded with the first call). */
+/** `velox.shutdown` (src/core/shutdown.ts, loaded with the first call). */
 export function shutdown(server: Parameters<typeof ShutdownModule.shutdown>[0], options: ShutdownModule.ShutdownOptions = {}): Promise<void> {
 	return loadShutdown().shutdown(server, options);
 }
 
-/** `velox.shutdownOnSignal` (src/shutdown.ts, loaded with the first call). */
+/** `velox.shutdownOnSignal` (src/core/shutdown.ts, loaded with the first call). */
 export function shutdownOnSignal(
 	server: Parameters<typeof ShutdownModule.shutdownOnSignal>[0],
 	options: ShutdownModule.ShutdownOnSignalOptions = {},

@@ -400,7 +400,7 @@ response.location = location;
 response.redirect = redirect;
 response.vary = varyField;
 response.render = render;
-// File transfers live with the file-sending engine (src/send).
+// File transfers live with the file-sending engine (src/core/send).
 response.sendFile = sendFile;
 response.download = download;
 // Express 4's deprecated lower-case form, with its own warning.

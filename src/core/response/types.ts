@@ -1,6 +1,6 @@
 /**
  * The internal model of the response, which the response methods work with (the public one is
- * `Response` in src/types/response.ts). `res.req` is the request of the one request model (model.ts).
+ * `Response` in src/core/types/response.ts). `res.req` is the request of the one request model (model.ts).
  */
 import type { ServerResponse } from 'http';
 import type { App } from '../application';

@@ -11,7 +11,7 @@ import type { Route } from './route';
 import { traceLayer, tracing } from '../tracing';
 import { hasOwn } from '../utils';
 
-/** What a handler calls to pass control on: nothing, an error, or `'route'` / `'router'`. The one declaration of `next` inside Velox; the public one is `NextFunction` (src/types/handlers.ts). */
+/** What a handler calls to pass control on: nothing, an error, or `'route'` / `'router'`. The one declaration of `next` inside Velox; the public one is `NextFunction` (src/core/types/handlers.ts). */
 export type Next = (err?: unknown) => void;
 export type RequestHandlerFn = (req: IncomingMessage, res: ServerResponse, next: Next) => unknown;
 export type ErrorHandlerFn = (err: unknown, req: IncomingMessage, res: ServerResponse, next: Next) => unknown;
