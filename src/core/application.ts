@@ -23,6 +23,7 @@ import { isTracing, traceRequest, traceUnhandled, tracing } from './tracing';
 import { kQueryParser, kRequestClass, kResponseClass, kServedBy } from './symbols';
 import { defineOwn, hasOwn, splitUseArguments } from './utils';
 import { veloxError } from './errors';
+import { errorLogText } from './log-text';
 // Express 4's modules, through their paths (an agent's wrapper on what they export applies).
 import init = require('../middleware/init');
 import query = require('../middleware/query');
@@ -97,10 +98,8 @@ export interface App extends EventEmitter, AppMembers, Express.Application {
 type VeloxRequestLike = RoutedRequest & RequestView<'app' | 'res'>;
 
 function logError(this: App, err: unknown): void {
-	if (this.get('env') !== 'test') {
-		const error = err as { stack?: unknown; toString(): string };
-		console.error(error.stack || error.toString());
-	}
+	// Express 4's logerror (`err.stack || err.toString()`), with control characters escaped (log-text.ts).
+	if (this.get('env') !== 'test') console.error(errorLogText(err));
 }
 
 /**
