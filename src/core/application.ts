@@ -24,6 +24,7 @@ import { kQueryParser, kRequestClass, kResponseClass, kServedBy } from './symbol
 import { defineOwn, hasOwn, splitUseArguments } from './utils';
 import { veloxError } from './errors';
 import { errorLogText } from './log-text';
+import { deferContinue } from './expect-continue';
 // Express 4's modules, through their paths (an agent's wrapper on what they export applies).
 import init = require('../middleware/init');
 import query = require('../middleware/query');
@@ -466,12 +467,14 @@ function adoptServer(app: App, req: IncomingMessage): void {
 	if (typeof server !== 'object' || server === null || typeof server.listeners !== 'function' || server[kServedBy] === app) return;
 	if (!Object.isExtensible(server)) return;
 	server[kServedBy] = app;
+	const listeners = server.listeners('request');
+	// From this server's next request on, `Expect: 100-continue` waits for the body to be read (expect-continue.ts).
+	if (listeners.includes(app)) deferContinue(server);
 	const keys = classKeysOf(server);
 	if (keys === null) return;
 	const current = server[keys[0]];
 	const nodeClasses = current === IncomingMessage && server[keys[1]] === ServerResponse;
 	if (!nodeClasses && !(isVeloxClass(current) && isVeloxClass(server[keys[1]]))) return;
-	const listeners = server.listeners('request');
 	if (listeners.length !== 1 || listeners[0] !== app) return;
 	server[keys[0]] = requestClassFor(app);
 	server[keys[1]] = responseClassFor(app);
@@ -493,5 +496,6 @@ function hasAppPrototype(object: object, proto: object, appClass: unknown): bool
 app.listen = function listen(this: App, ...args: unknown[]): Server {
 	const options = { IncomingMessage: requestClassFor(this), ServerResponse: responseClassFor(this) } as http.ServerOptions;
 	const server = http.createServer(options, this);
+	deferContinue(server);
 	return (server.listen as (...a: unknown[]) => Server).apply(server, args);
 };
