@@ -121,7 +121,12 @@ describe("velox.static with symlinks: 'within-root'", () => {
 	test('a root that is itself a link (a deployment switching `current`) is followed', async () => {
 		const running = await listen(staticApp(velox as unknown as Framework, CURRENT, { symlinks: 'within-root' }));
 		try {
-			assert.deepEqual(await shape(running.port, '/file.txt'), { status: 200, contentType: 'text/plain; charset=UTF-8', location: undefined, body: 'release one' });
+			assert.deepEqual(await shape(running.port, '/file.txt'), {
+				status: 200,
+				contentType: 'text/plain; charset=UTF-8',
+				location: undefined,
+				body: 'release one',
+			});
 		} finally {
 			await running.close();
 		}
