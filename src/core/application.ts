@@ -24,6 +24,8 @@ import { kBuiltInLayers, kQueryParser, kRequestClass, kResponseClass, kServedBy 
 import { defineOwn, hasOwn, splitUseArguments } from './utils';
 import { veloxError } from './errors';
 import { type BuiltInLayers, builtInLayers, firstLayer } from './builtin-layers';
+import { errorLogText } from './log-text';
+import { deferContinue } from './expect-continue';
 // Express 4's modules, through their paths (an agent's wrapper on what they export applies).
 import init = require('../middleware/init');
 import query = require('../middleware/query');
@@ -99,10 +101,8 @@ export interface App extends EventEmitter, AppMembers, Express.Application {
 type VeloxRequestLike = RoutedRequest & RequestView<'app' | 'res'>;
 
 function logError(this: App, err: unknown): void {
-	if (this.get('env') !== 'test') {
-		const error = err as { stack?: unknown; toString(): string };
-		console.error(error.stack || error.toString());
-	}
+	// Express 4's logerror (`err.stack || err.toString()`), with control characters escaped (log-text.ts).
+	if (this.get('env') !== 'test') console.error(errorLogText(err));
 }
 
 /**
@@ -470,12 +470,14 @@ function adoptServer(app: App, req: IncomingMessage): void {
 	if (typeof server !== 'object' || server === null || typeof server.listeners !== 'function' || server[kServedBy] === app) return;
 	if (!Object.isExtensible(server)) return;
 	server[kServedBy] = app;
+	const listeners = server.listeners('request');
+	// From this server's next request on, `Expect: 100-continue` waits for the body to be read (expect-continue.ts).
+	if (listeners.includes(app)) deferContinue(server);
 	const keys = classKeysOf(server);
 	if (keys === null) return;
 	const current = server[keys[0]];
 	const nodeClasses = current === IncomingMessage && server[keys[1]] === ServerResponse;
 	if (!nodeClasses && !(isVeloxClass(current) && isVeloxClass(server[keys[1]]))) return;
-	const listeners = server.listeners('request');
 	if (listeners.length !== 1 || listeners[0] !== app) return;
 	server[keys[0]] = requestClassFor(app);
 	server[keys[1]] = responseClassFor(app);
@@ -497,5 +499,6 @@ function hasAppPrototype(object: object, proto: object, appClass: unknown): bool
 app.listen = function listen(this: App, ...args: unknown[]): Server {
 	const options = { IncomingMessage: requestClassFor(this), ServerResponse: responseClassFor(this) } as http.ServerOptions;
 	const server = http.createServer(options, this);
+	deferContinue(server);
 	return (server.listen as (...a: unknown[]) => Server).apply(server, args);
 };

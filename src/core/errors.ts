@@ -341,6 +341,16 @@ export const errorCatalog = {
 		message: 'dotfiles option must be "allow", "deny", or "ignore"',
 		when: 'an unknown `dotfiles` option',
 	}),
+	VELOX_ERR_OPTION_SYMLINKS: entry({
+		kind: 'TypeError',
+		message: 'symlinks option must be "follow" or "within-root"',
+		when: 'an unknown `symlinks` option (beyond Express 4)',
+	}),
+	VELOX_ERR_OPTION_SYMLINKS_ROOT: entry({
+		kind: 'TypeError',
+		message: 'symlinks option "within-root" requires the root option',
+		when: "`res.sendFile`/`res.download` with `symlinks: 'within-root'` and no `root` (beyond Express 4)",
+	}),
 	VELOX_ERR_SENDFILE_PATH_REQUIRED: entry({ kind: 'TypeError', message: 'path argument is required to res.sendFile', when: '`res.sendFile()` with no path' }),
 	VELOX_ERR_SENDFILE_PATH_TYPE: entry({
 		kind: 'TypeError',
@@ -365,6 +375,12 @@ export const errorCatalog = {
 	VELOX_ERR_FILE_STATUS: entry({
 		kind: 'HttpError',
 		when: 'a file request answered with an error status (400 malformed path, 403 traversal or dotfile, 404 missing, 412 precondition, 416 range); the message is the status text',
+	}),
+	VELOX_ERR_FILE_OUTSIDE_ROOT: entry({
+		kind: 'Error',
+		status: 404,
+		message: 'ENOENT: real path outside the root, %s',
+		when: "with `symlinks: 'within-root'`, a file or directory whose real path (symbolic links resolved) is outside the root: answered as a missing file (`code` is `ENOENT`, a 404 with `expose: false`; beyond Express 4)",
 	}),
 	VELOX_ERR_HEADERS_SENT: entry({
 		kind: 'Error',

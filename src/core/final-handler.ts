@@ -10,6 +10,7 @@ import encodeUrl from 'encodeurl';
 import escapeHtml from 'escape-html';
 import statuses from 'statuses';
 import { createHtmlDocument } from './html';
+import { anyLogText } from './log-text';
 import type { RequestView } from './model';
 import { loadDiscard, loadOnFinished } from './lazy';
 import { removeErrorPageHeaders, setContentLength, setContentType, setErrorPageHeaders } from './response/fast-headers';
@@ -110,11 +111,7 @@ function logSafely(onerror: (err: unknown) => void, err: unknown): void {
 	try {
 		onerror(err);
 	} catch {
-		try {
-			console.error(err);
-		} catch {
-			console.error('Error: an error value that cannot be printed reached the final handler');
-		}
+		console.error(anyLogText(err));
 	}
 }
 

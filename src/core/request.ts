@@ -25,6 +25,7 @@ import { signalDescriptor } from './timeout';
 import { pathnameOf, queryStringOf } from './url';
 import { veloxError } from './errors';
 import { hasOwn } from './utils';
+import { hostOf } from './host';
 
 const deprecate = depd('velox');
 
@@ -254,6 +255,7 @@ defineGetter('path', function path(this: VeloxRequest): string | null | undefine
 
 /**
  * The `Host` header without its port (IPv6 literals kept whole); with a trusted peer, the first `X-Forwarded-Host` value.
+ * Undefined when there is none, or when it is not a syntactically valid host (RFC 3986), unlike Express 4.
  *
  * @example
  * // Host: example.com:3000
@@ -269,10 +271,9 @@ defineGetter('hostname', function hostname(this: VeloxRequest): string | undefin
 		host = host.substring(0, host.indexOf(',')).trimEnd();
 	}
 	if (!host) return undefined;
-	// IPv6 literal support: the port colon comes after the closing bracket.
-	const offset = host[0] === '[' ? host.indexOf(']') + 1 : 0;
-	const index = host.indexOf(':', offset);
-	return index !== -1 ? host.substring(0, index) : host;
+	// Security, beyond Express 4: a value that is not `host[:port]` (`evil.example/x`,
+	// `a@evil.example`) gives undefined, never a string an absolute link would send elsewhere (host.ts).
+	return hostOf(host);
 });
 
 /**

@@ -26,6 +26,7 @@ import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'http
 import type { Http2Session } from 'http2';
 import type { Server as NetServer, Socket } from 'net';
 import { veloxError } from './errors';
+import { anyLogText } from './log-text';
 import { durationOf } from './utils';
 
 const kShutdown: unique symbol = Symbol('velox.shutdown');
@@ -222,7 +223,7 @@ export function shutdownOnSignal(server: NetServer | HttpServer, options: Shutdo
 		shutdown(server, options)
 			.then(() => (options.onShutdown ? options.onShutdown() : undefined))
 			.catch((err: unknown) => {
-				console.error(err);
+				console.error(anyLogText(err));
 				process.exitCode = 1;
 			})
 			.finally(() => {

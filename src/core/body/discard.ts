@@ -25,6 +25,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'http';
 import type { Socket } from 'net';
+import { isBodyUninvited, withholdContinue } from '../expect-continue';
 
 /** The bounds; a plain object so tests can shorten the times (never changed at run time). */
 export const discardBounds = {
@@ -100,6 +101,14 @@ export function discardBody(req: IncomingMessage, res: ServerResponse, limit: nu
 	host.on('end', onEndOrClose);
 	host.on('close', onEndOrClose);
 	const declared = req.headers['content-length'];
+	if (isBodyUninvited(req)) {
+		// `Expect: 100-continue` and no continue sent: the client holds the body back, so answer
+		// now, never inviting it (expect-continue.ts); node closes the connection after the answer.
+		withholdContinue(req);
+		answerEarly(discard);
+		req.resume();
+		return;
+	}
 	if (req.headers['transfer-encoding'] === undefined && declared !== undefined && Number(declared) - consumed > budget) {
 		// The rest cannot fit the bound: no point reading it before answering.
 		answerEarly(discard);

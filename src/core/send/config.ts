@@ -15,6 +15,8 @@ const deprecate = depd('send');
 const MAX_MAX_AGE = 60 * 60 * 24 * 365 * 1000;
 
 export type Dotfiles = 'allow' | 'deny' | 'ignore';
+/** `follow` (default, as Express 4) or `within-root`: refuse a file whose real path is outside the root. */
+export type Symlinks = 'follow' | 'within-root';
 
 /** Every option the engine reads (the union of send's options as `velox.static` and `res.sendFile` pass them). */
 export interface SendOptions {
@@ -36,6 +38,7 @@ export interface SendOptions {
 	/** @deprecated Use `root`. */
 	from?: string;
 	start?: number;
+	symlinks?: Symlinks;
 }
 
 export interface SendConfig {
@@ -52,6 +55,8 @@ export interface SendConfig {
 	readonly root: string | null;
 	readonly start: number;
 	readonly end: number | undefined;
+	/** With `symlinks: 'within-root'`, the root every real path must stay in; else null. */
+	readonly realRoot: string | null;
 }
 
 function toBoolean(value: unknown, fallback: boolean): boolean {
@@ -103,6 +108,11 @@ export function compileSendConfig(options: SendOptions | null | undefined): Send
 		root = resolve(String(opts.from));
 	}
 
+	const symlinks: unknown = opts.symlinks !== undefined ? opts.symlinks : 'follow';
+	if (symlinks !== 'follow' && symlinks !== 'within-root') throw veloxError('VELOX_ERR_OPTION_SYMLINKS');
+	// Security: without a root there is nothing to stay within; refusing the call beats serving unchecked.
+	if (symlinks === 'within-root' && root === null) throw veloxError('VELOX_ERR_OPTION_SYMLINKS_ROOT');
+
 	return {
 		acceptRanges: toBoolean(opts.acceptRanges, true),
 		cacheControl,
@@ -115,5 +125,6 @@ export function compileSendConfig(options: SendOptions | null | undefined): Send
 		root,
 		start: opts.start || 0,
 		end: opts.end,
+		realRoot: symlinks === 'within-root' ? root : null,
 	};
 }

@@ -25,6 +25,9 @@ import {
 	setFileHeaders,
 } from './headers';
 import { resolvePath } from './resolve-path';
+import { realPathWithinRoot } from './within-root';
+
+type StatCallback = (err: NodeJS.ErrnoException | null, stats: Stats) => void;
 
 /**
  * Bodies up to this size are read with one `fs.read` into one buffer and
@@ -53,6 +56,8 @@ export abstract class FileTransfer {
 	readonly config: SendConfig;
 	#stream: ReadStream | null = null;
 	#isWatchingClose = false;
+	/** With `symlinks: 'within-root'`, the checked real path of the last file stat'ed: the body is read from it. */
+	#realPath: string | null = null;
 
 	constructor(req: IncomingMessage, res: ServerResponse, path: string, config: SendConfig) {
 		this.req = req;
@@ -116,8 +121,25 @@ export abstract class FileTransfer {
 		else this.res.once('close', onClose);
 	}
 
+	/** `fs.stat`; with `symlinks: 'within-root'`, of the real path once it is known to be inside the root. */
+	#stat(path: string, callback: StatCallback): void {
+		const realRoot = this.config.realRoot;
+		if (realRoot === null) {
+			stat(path, callback);
+			return;
+		}
+		realPathWithinRoot(path, realRoot, (err, realPath) => {
+			if (err !== null) {
+				callback(err, undefined as unknown as Stats);
+				return;
+			}
+			this.#realPath = realPath;
+			stat(realPath, callback);
+		});
+	}
+
 	#sendFile(path: string): void {
-		stat(path, (err, stats) => {
+		this.#stat(path, (err, stats) => {
 			if (err !== null) {
 				if (err.code === 'ENOENT' && extname(path) === '' && path.charCodeAt(path.length - 1) !== SEPARATOR_CODE) {
 					this.#sendFirst(path, false, 0, err);
@@ -144,7 +166,7 @@ export abstract class FileTransfer {
 			return;
 		}
 		const candidate = asIndex ? join(path, names[index]) : path + '.' + names[index];
-		stat(candidate, (err, stats) => {
+		this.#stat(candidate, (err, stats) => {
 			if (err !== null) this.#sendFirst(path, asIndex, index + 1, err);
 			else if (stats.isDirectory()) this.#sendFirst(path, asIndex, index + 1, null);
 			else this.#sendStat(candidate, stats);
@@ -230,7 +252,7 @@ export abstract class FileTransfer {
 			this.res.end();
 			this.onEnd();
 		} else if (length <= SMALL_FILE_SIZE) {
-			open(path, 'r', (err, fd) => {
+			open(this.#realPath ?? path, 'r', (err, fd) => {
 				if (err !== null) this.#bodyError(err);
 				else this.#readWhole(path, fd, Buffer.allocUnsafe(length), 0, offset);
 			});
@@ -261,7 +283,7 @@ export abstract class FileTransfer {
 	}
 
 	#streamBody(path: string, offset: number, length: number): void {
-		const stream = createReadStream(path, { start: offset, end: offset + length - 1 });
+		const stream = createReadStream(this.#realPath ?? path, { start: offset, end: offset + length - 1 });
 		this.#stream = stream;
 		this.watchClose();
 		stream.on('error', (err: NodeJS.ErrnoException) => {

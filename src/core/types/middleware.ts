@@ -74,6 +74,12 @@ export interface ServeStaticOptions<R extends ServerResponse = ServerResponse> {
 	cacheControl?: boolean | undefined;
 	/** Dotfiles: `'ignore'` (default: 404), `'allow'`, or `'deny'` (403). */
 	dotfiles?: 'allow' | 'deny' | 'ignore' | (string & {}) | undefined;
+	/**
+	 * Symbolic links: `'follow'` (default, as Express 4: a link in the root is served wherever it
+	 * points) or `'within-root'`: a file or directory whose real path, every link resolved, is
+	 * outside the root's real path is answered as a missing file. Beyond Express 4.
+	 */
+	symlinks?: 'follow' | 'within-root' | undefined;
 	etag?: boolean | undefined;
 	/** Extensions to try when the file is not found, e.g. `['html']`. */
 	extensions?: string[] | false | undefined;

@@ -34,6 +34,12 @@ export interface SendOptions {
 	cacheControl?: boolean | undefined;
 	/** Dotfiles: `'ignore'` (default: 404), `'allow'`, or `'deny'` (403). */
 	dotfiles?: 'allow' | 'deny' | 'ignore' | undefined;
+	/**
+	 * Symbolic links: `'follow'` (default, as Express 4: a link in the root is served wherever it
+	 * points) or `'within-root'`: a file or directory whose real path, every link resolved, is
+	 * outside the real path of `root` (which it requires) is answered as a missing file. Beyond Express 4.
+	 */
+	symlinks?: 'follow' | 'within-root' | undefined;
 	/** Last byte to send (inclusive). */
 	end?: number | undefined;
 	etag?: boolean | undefined;
