@@ -9,7 +9,7 @@ function renderErrorsDoc(catalog) {
 	const lines = [
 		'# Errors',
 		'',
-		'Every error Velox creates, from its one catalog (`src/errors.ts`); this page is generated from it',
+		'Every error Velox creates, from its one catalog (`src/core/errors.ts`); this page is generated from it',
 		'by `node scripts/errors-doc.js` and a test fails when the two differ.',
 		'',
 		'- **Request errors** (`HttpError`) reach your error handlers through `next(err)`, shaped like',
