@@ -265,6 +265,9 @@ const agentEnvironment: NodeJS.ProcessEnv = {
 	DD_DYNAMIC_INSTRUMENTATION_ENABLED: 'false',
 	DD_LLMOBS_ENABLED: 'false',
 	DD_TRACE_STARTUP_LOGS: 'false',
+	// The app's listen('127.0.0.1') is a dns.lookup: not part of the requests' traces.
+	DD_TRACE_DNS_ENABLED: 'false',
+	DD_TRACE_NET_ENABLED: 'false',
 	DD_TRACE_AGENT_PROTOCOL_VERSION: '0.4',
 	DD_ENV: '',
 	DD_VERSION: '',
