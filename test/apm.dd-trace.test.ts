@@ -1,6 +1,6 @@
 /**
  * dd-trace sees Velox (packed, installed as `express`) as it sees express@4: the same app, the
- * same six requests, the same traces (span names, resources such as `GET /api/users/:id`, types,
+ * same seven requests, the same traces (span names, resources such as `GET /api/users/:id`, types,
  * parent/child structure, `http.route`, status codes, error flags and messages, and the names of
  * every tag and metric), with dd-trace 5 on this node and dd-trace 6 on Node 22. The agent sends
  * to a fake Datadog agent on 127.0.0.1 (test/helpers/apm.ts: msgpack `/v0.4/traces`, decoded);

@@ -1,6 +1,6 @@
 /**
  * OpenTelemetry's real instrumentations see Velox (packed, installed as `express`) as they see
- * express@4: the same app, the same six requests, and the same span trees (names, kinds,
+ * express@4: the same app, the same seven requests, and the same span trees (names, kinds,
  * parent/child structure, `http.route`, `express.*` attributes, status and exception events),
  * with @opentelemetry/instrumentation-http + instrumentation-express and, separately,
  * auto-instrumentations-node, on this node (0.71 line) and on Node 22 (0.72 line). In-memory

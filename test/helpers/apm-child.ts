@@ -131,7 +131,8 @@ async function main(): Promise<void> {
 			centralConfig: false,
 			cloudProvider: 'none',
 			metricsInterval: '0s',
-			captureExceptions: false,
+			// Flush ends the intake request at once, not after the default 10 s.
+			apiRequestTime: '100ms',
 			logLevel: 'off',
 			spanStackTraceMinDuration: '-1ms',
 		});

@@ -32,7 +32,7 @@ import { packageRoot } from './package-root';
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const networkError = /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|ECONNRESET|network/i;
 
-/** The app, the same file on both frameworks: the issue's six requests' app. */
+/** The app, the same file on both frameworks: the issue's app, with an error handler in the router. */
 export const appSource = `'use strict';
 const express = require('express');
 const app = express();
@@ -44,6 +44,12 @@ app.use(express.json());
 const api = express.Router();
 api.get('/users/:id', (req, res) => {
 	res.json({ id: req.params.id });
+});
+api.get('/fail', (req, res, next) => {
+	next(new Error('fail'));
+});
+api.use(function apiErrors(err, req, res, next) {
+	res.status(502).json({ error: err.message });
 });
 app.use('/api', api);
 app.post('/echo', (req, res) => {
@@ -72,6 +78,7 @@ export interface AppRequest {
 
 export const requests: AppRequest[] = [
 	{ method: 'GET', path: '/api/users/42' },
+	{ method: 'GET', path: '/api/fail' },
 	{ method: 'POST', path: '/echo', body: '{"hello":"world"}' },
 	{ method: 'GET', path: '/boom' },
 	{ method: 'GET', path: '/async' },
