@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 
-export type AgentName = 'otel' | 'otel-auto' | 'dd-trace' | 'elastic';
+export type AgentName = 'otel' | 'otel-auto' | 'dd-trace' | 'elastic' | 'newrelic';
 
 export interface ChildConfig {
 	agent: AgentName;
@@ -41,7 +41,15 @@ export interface OtelSpan {
 	events: string[];
 }
 
-export type ChildMessage = { ready: number } | { spans: OtelSpan[] } | { flushed: true } | { failed: string };
+/** A finished New Relic transaction: its name, status, segment tree (indented names) and errors. */
+export interface NewRelicTransaction {
+	name: string;
+	status: number;
+	segments: string[];
+	errors: string[];
+}
+
+export type ChildMessage = { ready: number } | { spans: OtelSpan[] } | { transactions: NewRelicTransaction[] } | { flushed: true } | { failed: string };
 
 interface ReadableSpan {
 	name: string;
@@ -56,6 +64,22 @@ interface ReadableSpan {
 }
 interface Processor {
 	forceFlush(): Promise<void>;
+}
+interface NewRelicSegment {
+	id: string;
+	name: string;
+	children?: NewRelicSegment[];
+}
+interface NewRelicAgent {
+	on(
+		event: 'transactionFinished',
+		listener: (tx: {
+			getFullName(): string;
+			statusCode: number;
+			exceptions?: { error: unknown }[];
+			trace: { root: NewRelicSegment; getChildren?(id: string): NewRelicSegment[] };
+		}) => void,
+	): void;
 }
 interface Listening {
 	listen(port: number, host: string, callback: () => void): { address(): AddressInfo | string | null };
@@ -122,6 +146,26 @@ async function main(): Promise<void> {
 				if (exporter?.flush) exporter.flush(() => resolve({ flushed: true }));
 				else resolve({ flushed: true });
 			});
+	} else if (config.agent === 'newrelic') {
+		// Serverless mode (configured by the environment, see test/helpers/apm.ts) records
+		// transactions without connecting to New Relic; they are read as the agent finishes them.
+		const agent = (load('newrelic') as unknown as { agent: NewRelicAgent }).agent;
+		const transactions: NewRelicTransaction[] = [];
+		agent.on('transactionFinished', (tx) => {
+			const segments: string[] = [];
+			const walk = (segment: NewRelicSegment, depth: number): void => {
+				segments.push('  '.repeat(depth) + segment.name);
+				for (const child of tx.trace.getChildren?.(segment.id) ?? segment.children ?? []) walk(child, depth + 1);
+			};
+			walk(tx.trace.root, 0);
+			transactions.push({
+				name: tx.getFullName(),
+				status: tx.statusCode,
+				segments,
+				errors: (tx.exceptions ?? []).map((exception) => String((exception.error as Error)?.message ?? exception.error)),
+			});
+		});
+		finish = async () => ({ transactions });
 	} else {
 		const apm = load('elastic-apm-node') as unknown as { start(options: Record<string, unknown>): { flush(done: () => void): void } };
 		const agent = apm.start({

@@ -26,7 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { decode } from '@msgpack/msgpack';
-import type { ChildConfig, ChildMessage, OtelSpan } from './apm-child';
+import type { ChildConfig, ChildMessage, NewRelicTransaction, OtelSpan } from './apm-child';
 import { packageRoot } from './package-root';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -204,7 +204,7 @@ export interface RunOptions {
 }
 
 /** One framework × agent run: the statuses answered, and the spans for OpenTelemetry. */
-export async function run(options: RunOptions): Promise<{ statuses: number[]; spans: OtelSpan[] }> {
+export async function run(options: RunOptions): Promise<{ statuses: number[]; spans: OtelSpan[]; transactions: NewRelicTransaction[] }> {
 	const config: ChildConfig = { agent: options.agent, modules: options.line.modules!, app: options.app, sdk: options.sdk, collector: options.collector };
 	const env: NodeJS.ProcessEnv = { ...process.env, ...agentEnvironment };
 	delete env.NODE_V8_COVERAGE;
@@ -250,7 +250,7 @@ export async function run(options: RunOptions): Promise<{ statuses: number[]; sp
 		child.send('finish');
 		const result = await next();
 		if (options.received) await options.received();
-		return { statuses, spans: 'spans' in result ? result.spans : [] };
+		return { statuses, spans: 'spans' in result ? result.spans : [], transactions: 'transactions' in result ? result.transactions : [] };
 	} finally {
 		child.kill();
 	}
@@ -279,6 +279,11 @@ const agentEnvironment: NodeJS.ProcessEnv = {
 	DD_ENV: '',
 	DD_VERSION: '',
 	ELASTIC_APM_LOG_LEVEL: 'off',
+	NEW_RELIC_APP_NAME: 'apm-app',
+	NEW_RELIC_NO_CONFIG_FILE: 'true',
+	NEW_RELIC_SERVERLESS_MODE_ENABLED: 'true',
+	NEW_RELIC_LICENSE_KEY: 'none',
+	NEW_RELIC_LOG_ENABLED: 'false',
 	OTEL_SDK_DISABLED: 'false',
 	OTEL_NODE_RESOURCE_DETECTORS: 'none',
 };
