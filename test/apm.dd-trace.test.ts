@@ -1,9 +1,9 @@
 /**
  * dd-trace sees Velox (packed, installed as `express`) as it sees express@4: the same app, the
  * same seven requests, the same traces (span names, resources such as `GET /api/users/:id`, types,
- * parent/child structure, `http.route`, status codes, error flags and messages, and the names of
- * every tag and metric), with dd-trace 5 on this node and dd-trace 6 on Node 22. The agent sends
- * to a fake Datadog agent on 127.0.0.1 (test/helpers/apm.ts: msgpack `/v0.4/traces`, decoded);
+ * parent/child structure, `http.route`, status codes, error flags and messages, code origin, and
+ * the names of every tag and metric), with dd-trace 5 on this node and dd-trace 6 on Node 22. The
+ * agent sends to a fake Datadog agent on 127.0.0.1 (test/helpers/apm.ts: msgpack `/v0.4/traces`, decoded);
  * telemetry, remote configuration, profiling and the rest are off, so nothing leaves the machine.
  */
 import assert from 'node:assert/strict';
@@ -62,7 +62,12 @@ export function datadogTrees(spans: DatadogSpan[]): string[][] {
 					const meta = { ...span.meta, ...url };
 					const tags = compared.filter((key) => key in meta).map((key) => key + '=' + meta[key as keyof typeof meta]);
 					const others = [...Object.keys(span.meta).filter((key) => !compared.includes(key)), ...Object.keys(span.metrics)].sort();
-					return `${span.name} "${span.resource}" service=${span.service} type=${span.type ?? ''} error=${span.error} ${tags.join(' ')} [${others.join(' ')}]`;
+					// Code origin: the route handler's file (the app's, in its project), line and column.
+					const file = span.meta['_dd.code_origin.frames.0.file'];
+					const origin = file
+						? ` origin=${path.basename(file)}:${span.meta['_dd.code_origin.frames.0.line']}:${span.meta['_dd.code_origin.frames.0.column']}`
+						: '';
+					return `${span.name} "${span.resource}" service=${span.service} type=${span.type ?? ''} error=${span.error} ${tags.join(' ')}${origin} [${others.join(' ')}]`;
 				},
 			),
 		);
