@@ -235,7 +235,10 @@ export async function run(options: RunOptions): Promise<{ statuses: number[]; sp
 	delete env.NODE_OPTIONS;
 	const child = fork(path.join(__dirname, 'apm-child.js'), [JSON.stringify(config)], {
 		execPath: options.line.node,
+		// Not this process's flags: the child may be another node.
+		execArgv: [],
 		env,
+		cwd: path.dirname(options.app),
 		stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
 	});
 	let output = '';
