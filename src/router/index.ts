@@ -8,4 +8,23 @@ import { Router } from '../core/router/router';
 import './layer';
 import './route';
 
+// New Relic (14 and later) instruments Express 4 by rewriting this file's source as it loads: its
+// code transformer looks here for function expressions named `use`, `route` and `param` (Express's
+// `proto.use = function use(fn) {…}`) and wraps them to publish their arguments on diagnostics
+// channels. So the three methods are defined here, each calling the router's own: a call more when
+// an app is set up, none per request. test/apm.hooks.test.ts checks what the transformer finds.
+const { use: routerUse, route: routerRoute, param: routerParam } = Router;
+
+Router.use = function use(this: Router, ...args: unknown[]): Router {
+	return routerUse.apply(this, args);
+};
+
+Router.route = function route(this: Router, path: Parameters<typeof routerRoute>[0]): ReturnType<typeof routerRoute> {
+	return routerRoute.call(this, path);
+};
+
+Router.param = function param(this: Router, name: Parameters<typeof routerParam>[0], fn?: unknown): ReturnType<typeof routerParam> {
+	return routerParam.call(this, name, fn);
+};
+
 export = Router;
