@@ -117,20 +117,25 @@ export interface CleanProject {
 
 /**
  * Packs Velox (`npm pack`), installs the tarball with only `dependencies` into a new project
- * below `work`, writes `files` there, and returns the project directory.
+ * below `work` (under the name `installAs`, e.g. `express` as an npm alias installs it), writes
+ * `files` there, and returns the project directory.
  */
-export function cleanProject(work: string, name: string, dependencies: string[], files: Record<string, string>): CleanProject {
+export function cleanProject(work: string, name: string, dependencies: string[], files: Record<string, string>, installAs = 'velox'): CleanProject {
 	const output = execFileSync(npm, ['pack', '--silent', '--pack-destination', work], { cwd: packageRoot(), encoding: 'utf8', timeout: 120_000 });
 	const tarball = join(work, output.trim().split('\n').pop()!);
 	const dir = join(work, name);
 	mkdirSync(dir);
 	writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, version: '1.0.0', private: true }));
 	for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
-	const install = spawnSync(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', tarball, ...dependencies], {
-		cwd: dir,
-		encoding: 'utf8',
-		timeout: 480_000,
-	});
+	const install = spawnSync(
+		npm,
+		['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', installAs + '@file:' + tarball, ...dependencies],
+		{
+			cwd: dir,
+			encoding: 'utf8',
+			timeout: 480_000,
+		},
+	);
 	if (install.status !== 0 && /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|ECONNRESET|network/i.test(install.stderr)) {
 		return { unreachable: 'the registry is not reachable: ' + install.stderr.split('\n').find((line) => /ERR/.test(line)) };
 	}
