@@ -25,8 +25,11 @@ function cachingHost(options: ts.CompilerOptions): ts.CompilerHost {
 	return host;
 }
 
-/** A program for `test/types/<configName>`, or for the given root files and options. */
-export function createProgram(configName: string): ts.Program {
+/**
+ * A program for `test/types/<configName>`. Paths matching `hidden` do not exist for it (as if
+ * those packages were not installed).
+ */
+export function createProgram(configName: string, hidden?: RegExp): ts.Program {
 	const parsed = ts.getParsedCommandLineOfConfigFile(
 		join(typesDir, configName),
 		{},
@@ -38,7 +41,14 @@ export function createProgram(configName: string): ts.Program {
 		},
 	);
 	assert.ok(parsed, configName + ' could not be read');
-	return ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, host: cachingHost(parsed.options) });
+	const host = cachingHost(parsed.options);
+	if (hidden) {
+		const { fileExists, directoryExists, readFile } = host;
+		host.fileExists = (name) => !hidden.test(name) && fileExists.call(host, name);
+		host.directoryExists = (name) => !hidden.test(name) && (directoryExists ? directoryExists.call(host, name) : true);
+		host.readFile = (name) => (hidden.test(name) ? undefined : readFile.call(host, name));
+	}
+	return ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, host });
 }
 
 export function createProgramOf(rootNames: string[], options: ts.CompilerOptions): ts.Program {
