@@ -205,6 +205,8 @@ declare namespace velox {
 	export type DownloadOptions = T.DownloadOptions;
 	export type ILayer = T.ILayer;
 	export type Params = T.Params;
+	/** @deprecated Use `ParamsDictionary`. */
+	export type ParamsArray = T.ParamsArray;
 	export type ParamsDictionary = T.ParamsDictionary;
 	export type PathParams = T.PathParams;
 	export type Query = T.Query;

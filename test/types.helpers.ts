@@ -73,12 +73,12 @@ export interface Expectation {
 	actual: string;
 }
 
-/** Each `// $ExpectType T` comment of test/types with the type of its statement (the one it ends, or else the next). */
-export function expectations(program: ts.Program): Expectation[] {
+/** Each `// $ExpectType T` comment of the files below `dir` with the type of its statement (the one it ends, or else the next). */
+export function expectations(program: ts.Program, dir = typesDir): Expectation[] {
 	const checker = program.getTypeChecker();
 	const results: Expectation[] = [];
 	for (const sourceFile of program.getSourceFiles()) {
-		if (!sourceFile.fileName.startsWith(typesDir)) continue;
+		if (!sourceFile.fileName.startsWith(dir)) continue;
 		const byLine = new Map<number, ts.Node>();
 		const visit = (node: ts.Node): void => {
 			if (ts.isExpressionStatement(node) || ts.isTypeAliasDeclaration(node)) {
@@ -92,7 +92,7 @@ export function expectations(program: ts.Program): Expectation[] {
 			const match = /\/\/ \$ExpectType (.+)$/.exec(text);
 			if (!match) return;
 			const node = byLine.get(text.trim().startsWith('//') ? line + 1 : line);
-			const where = sourceFile.fileName.slice(typesDir.length + 1) + ':' + (line + 1);
+			const where = sourceFile.fileName.slice(dir.length + 1) + ':' + (line + 1);
 			if (!node) {
 				results.push({ where, expected: match[1].trim(), actual: '(no statement)' });
 				return;

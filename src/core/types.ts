@@ -44,6 +44,7 @@ export type {
 	ParamCallback,
 	ParamKeys,
 	Params,
+	ParamsArray,
 	ParamsDictionary,
 	ParsedQs,
 	PathParams,

@@ -27,6 +27,14 @@ declare module 'express-serve-static-core' {
 	/** The name express-serve-static-core also gives `ParamsDictionary`. */
 	export type Params = ParamsDictionary;
 
+	/**
+	 * `req.params` as a list of unnamed captures (`app.get<ParamsArray>('/*', …)`), as
+	 * express-serve-static-core declared it before 4.17.21: code written then keeps compiling.
+	 *
+	 * @deprecated Use `ParamsDictionary` (Express 4 always gives an object).
+	 */
+	export interface ParamsArray extends Array<string> {}
+
 	/** The parsed query string (qs): strings, arrays and nested objects. */
 	export interface ParsedQs {
 		[key: string]: undefined | string | ParsedQs | (string | ParsedQs)[];
