@@ -13,22 +13,9 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import ts from 'typescript';
 import { packageRoot } from './helpers/package-root';
-import { expectations, format } from './types.helpers';
+import { dtslintToTsc, expectations, fixtures, format } from './types.helpers';
 
 const root = packageRoot();
-export const fixtures = join(root, 'test', 'fixtures', 'definitelytyped');
-
-/** `// $ExpectError` (on its own line, or after a statement) as `// @ts-expect-error` on the line before. */
-export function dtslintToTsc(text: string): string {
-	return text
-		.split('\n')
-		.map((line) => {
-			const match = /^(\s*)(.*?)\s*\/\/ \$ExpectError\s*$/.exec(line);
-			if (!match) return line;
-			return match[2] === '' ? match[1] + '// @ts-expect-error' : match[1] + '// @ts-expect-error\n' + match[1] + match[2];
-		})
-		.join('\n');
-}
 
 function program(file: string): ts.Program {
 	const options: ts.CompilerOptions = {

@@ -179,3 +179,18 @@ const router: velox.Router = velox.Router();
 app.use('/r', router);
 app.listen(3000);
 `;
+
+/** DefinitelyTyped's test files (MIT, with their license), for the tests that compile them. */
+export const fixtures = join(packageRoot(), 'test', 'fixtures', 'definitelytyped');
+
+/** `// $ExpectError` (on its own line, or after a statement) as `// @ts-expect-error` on the line before. */
+export function dtslintToTsc(text: string): string {
+	return text
+		.split('\n')
+		.map((line) => {
+			const match = /^(\s*)(.*?)\s*\/\/ \$ExpectError\s*$/.exec(line);
+			if (!match) return line;
+			return match[2] === '' ? match[1] + '// @ts-expect-error' : match[1] + '// @ts-expect-error\n' + match[1] + match[2];
+		})
+		.join('\n');
+}
