@@ -154,13 +154,13 @@ export function cleanProject(work: string, name: string, dependencies: string[],
 }
 
 /**
- * Runs tsc on the project's tsconfig.json: the project's own typescript when it installed one,
+ * Runs tsc on the project's tsconfig.json (or `config`): the project's own typescript when it installed one,
  * else this repository's (the compiler's location does not change what the project resolves).
  */
-export function projectTsc(dir: string): { status: number | null; output: string } {
+export function projectTsc(dir: string, config = 'tsconfig.json'): { status: number | null; output: string } {
 	const own = join(dir, 'node_modules', 'typescript', 'bin', 'tsc');
 	const compiler = existsSync(own) ? own : join(packageRoot(), 'node_modules', 'typescript', 'bin', 'tsc');
-	const tsc = spawnSync(process.execPath, [compiler, '-p', dir], { cwd: dir, encoding: 'utf8', timeout: 300_000 });
+	const tsc = spawnSync(process.execPath, [compiler, '-p', join(dir, config)], { cwd: dir, encoding: 'utf8', timeout: 300_000 });
 	return { status: tsc.status, output: tsc.stdout + tsc.stderr };
 }
 

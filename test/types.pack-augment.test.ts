@@ -3,8 +3,8 @@
  * tarball with the @types of the common middleware (cookie-parser, express-session, passport,
  * multer, cors, morgan), which bring @types/express and @types/express-serve-static-core with
  * them: every @types package installed is in the program (no `types` option), skipLibCheck
- * false, --strict. Velox installed as `express` (an npm alias), then as `velox` beside
- * @types/express. Skips, saying why, without npm or without the registry.
+ * false, --strict. Velox installed as `express` (an npm alias); as `velox` beside @types/express:
+ * types.pack-augment-velox.test.ts. Skips, saying why, without npm or without the registry.
  */
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -38,18 +38,6 @@ test('installed as express, with the middleware @types: the augmentations compil
 	);
 	if (!project.dir) return t.skip(project.unreachable);
 	assert.ok(existsSync(join(project.dir, 'node_modules', '@types', 'express-serve-static-core')), 'the middleware @types brought express-serve-static-core');
-	const tsc = projectTsc(project.dir);
-	assert.equal(tsc.status, 0, tsc.output);
-});
-
-test('installed as velox beside @types/express and the middleware @types: the augmentations compile', { skip: npmUnavailable(), timeout: 600_000 }, (t) => {
-	const project = cleanProject(work, 'velox-beside-types-express', ['@types/node@' + installedVersion('@types/node'), '@types/express@4', ...middlewareTypes], {
-		'helpers.ts': source('helpers.ts'),
-		'augment-core.ts': source('augment-core.ts'),
-		'augment-module.ts': source('augment-module.ts'),
-		'tsconfig.json': tsconfig(['helpers.ts', 'augment-core.ts', 'augment-module.ts']),
-	});
-	if (!project.dir) return t.skip(project.unreachable);
 	const tsc = projectTsc(project.dir);
 	assert.equal(tsc.status, 0, tsc.output);
 });
