@@ -54,12 +54,14 @@ function createApplication(): T.Express {
 interface Velox {
 	/** Creates an application. */
 	(): T.Express;
+	// The prototypes are typed with the module's own interfaces, as @types/express types them, so
+	// that `declare module 'express'` augmentations reach them.
 	/** The application prototype (what `velox()` mixes in). */
-	application: T.Application;
+	application: velox.Application;
 	/** The request prototype: members added here appear on every request. */
-	request: T.Request;
+	request: velox.Request;
 	/** The response prototype: members added here appear on every response. */
-	response: T.Response;
+	response: velox.Response;
 	Route: T.RouteConstructor;
 	Router: (options?: T.RouterOptions) => T.ListedRouter;
 	/** Parses JSON bodies into `req.body`. */
@@ -87,9 +89,9 @@ const velox = createApplication as Velox;
 // overlap member by member (docs/design.md, "Type model").
 // The one bridge: @types/express types `express.application` as the callable `Application`,
 // while the prototype is a plain object (what `velox()` mixes into each app function).
-velox.application = application as unknown as T.Application;
-velox.request = request as T.Request;
-velox.response = response as T.Response;
+velox.application = application as unknown as velox.Application;
+velox.request = request as velox.Request;
+velox.response = response as velox.Response;
 velox.Route = RouteClass as T.RouteConstructor;
 velox.Router = RouterFactory as Velox['Router'];
 // The parsers load with their first use (startup; see lazy.ts).
@@ -149,56 +151,53 @@ for (const [name, value] of [
 }
 
 // The types, under the names @types/express and express-serve-static-core give them
-// (same type parameters, same order, same defaults), and Velox's own.
+// (same type parameters, same order, same defaults), and Velox's own. Those @types/express
+// declares as interfaces are interfaces here too, so that `declare module 'express'` (or
+// 'velox') augmentations merge into them, as cookie-parser's typings do.
 declare namespace velox {
 	// @types/express
-	export type Application<LocalsObj extends Record<string, any> = Record<string, any>> = T.Application<LocalsObj>;
-	export type CookieOptions = T.CookieOptions;
-	export type Errback = T.Errback;
-	export type ErrorRequestHandler<
+	export interface Application<LocalsObj extends Record<string, any> = Record<string, any>> extends T.Application<LocalsObj> {}
+	export interface CookieOptions extends T.CookieOptions {}
+	export interface Errback extends T.Errback {}
+	export interface ErrorRequestHandler<
 		P = T.ParamsDictionary,
 		ResBody = any,
 		ReqBody = any,
 		ReqQuery = T.ParsedQs,
 		LocalsObj extends Record<string, any> = Record<string, any>,
-	> = T.ErrorRequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>;
-	export type Express = T.Express;
-	export type Handler = T.Handler;
-	export type IRoute<Route extends string = string> = T.IRoute<Route>;
-	export type IRouter = T.IRouter;
-	export type IRouterHandler<Target, Route extends string = string> = T.IRouterHandler<Target, Route>;
-	export type IRouterMatcher<
-		Target,
-		Method extends 'all' | 'get' | 'post' | 'put' | 'delete' | 'patch' | 'options' | 'head' | 'query' = any,
-	> = T.IRouterMatcher<Target, Method>;
-	export type MediaType = T.MediaType;
-	export type NextFunction = T.NextFunction;
-	export type Locals = T.Locals;
-	export type Request<
+	> extends T.ErrorRequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj> {}
+	export interface Express extends T.Express {}
+	export interface Handler extends T.Handler {}
+	export interface IRoute<Route extends string = string> extends T.IRoute<Route> {}
+	export interface IRouter extends T.IRouter {}
+	export interface IRouterHandler<Target, Route extends string = string> extends T.IRouterHandler<Target, Route> {}
+	export interface IRouterMatcher<Target, Method extends 'all' | 'get' | 'post' | 'put' | 'delete' | 'patch' | 'options' | 'head' = any>
+		extends T.IRouterMatcher<Target, Method> {}
+	export interface MediaType extends T.MediaType {}
+	export interface NextFunction extends T.NextFunction {}
+	export interface Locals extends T.Locals {}
+	export interface Request<
 		P = T.ParamsDictionary,
 		ResBody = any,
 		ReqBody = any,
 		ReqQuery = T.ParsedQs,
 		LocalsObj extends Record<string, any> = Record<string, any>,
-	> = T.Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>;
-	export type RequestHandler<
+	> extends T.Request<P, ResBody, ReqBody, ReqQuery, LocalsObj> {}
+	export interface RequestHandler<
 		P = T.ParamsDictionary,
 		ResBody = any,
 		ReqBody = any,
 		ReqQuery = T.ParsedQs,
 		LocalsObj extends Record<string, any> = Record<string, any>,
-	> = T.RequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>;
-	export type RequestParamHandler = T.RequestParamHandler;
-	export type Response<ResBody = any, LocalsObj extends Record<string, any> = Record<string, any>, StatusCode extends number = number> = T.Response<
-		ResBody,
-		LocalsObj,
-		StatusCode
-	>;
-	export type Router = T.Router;
+	> extends T.RequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj> {}
+	export interface RequestParamHandler extends T.RequestParamHandler {}
+	export interface Response<ResBody = any, LocalsObj extends Record<string, any> = Record<string, any>, StatusCode extends number = number>
+		extends T.Response<ResBody, LocalsObj, StatusCode> {}
+	export interface Router extends T.Router {}
 	/** @deprecated Use `Router` (the name the ESM types gave it before `Router` was both a value and a type there). */
 	export type RouterInstance = T.Router;
 	export type RouterOptions = T.RouterOptions;
-	export type Send<ResBody = any, Target = T.Response<ResBody>> = T.Send<ResBody, Target>;
+	export interface Send<ResBody = any, Target = Response<ResBody>> extends T.Send<ResBody, Target> {}
 	// express-serve-static-core
 	export type ApplicationRequestHandler<Target> = T.ApplicationRequestHandler<Target>;
 	export type ByteRange = T.ByteRange;
@@ -206,6 +205,8 @@ declare namespace velox {
 	export type DownloadOptions = T.DownloadOptions;
 	export type ILayer = T.ILayer;
 	export type Params = T.Params;
+	/** @deprecated Use `ParamsDictionary`. */
+	export type ParamsArray = T.ParamsArray;
 	export type ParamsDictionary = T.ParamsDictionary;
 	export type PathParams = T.PathParams;
 	export type Query = T.Query;

@@ -25,8 +25,11 @@ function cachingHost(options: ts.CompilerOptions): ts.CompilerHost {
 	return host;
 }
 
-/** A program for `test/types/<configName>`, or for the given root files and options. */
-export function createProgram(configName: string): ts.Program {
+/**
+ * A program for `test/types/<configName>`. Paths matching `hidden` do not exist for it (as if
+ * those packages were not installed).
+ */
+export function createProgram(configName: string, hidden?: RegExp): ts.Program {
 	const parsed = ts.getParsedCommandLineOfConfigFile(
 		join(typesDir, configName),
 		{},
@@ -38,7 +41,14 @@ export function createProgram(configName: string): ts.Program {
 		},
 	);
 	assert.ok(parsed, configName + ' could not be read');
-	return ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, host: cachingHost(parsed.options) });
+	const host = cachingHost(parsed.options);
+	if (hidden) {
+		const { fileExists, directoryExists, readFile } = host;
+		host.fileExists = (name) => !hidden.test(name) && fileExists.call(host, name);
+		host.directoryExists = (name) => !hidden.test(name) && (directoryExists ? directoryExists.call(host, name) : true);
+		host.readFile = (name) => (hidden.test(name) ? undefined : readFile.call(host, name));
+	}
+	return ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, host });
 }
 
 export function createProgramOf(rootNames: string[], options: ts.CompilerOptions): ts.Program {
@@ -63,12 +73,12 @@ export interface Expectation {
 	actual: string;
 }
 
-/** Each `// $ExpectType T` comment of test/types with the type of its statement (the one it ends, or else the next). */
-export function expectations(program: ts.Program): Expectation[] {
+/** Each `// $ExpectType T` comment of the files below `dir` with the type of its statement (the one it ends, or else the next). */
+export function expectations(program: ts.Program, dir = typesDir): Expectation[] {
 	const checker = program.getTypeChecker();
 	const results: Expectation[] = [];
 	for (const sourceFile of program.getSourceFiles()) {
-		if (!sourceFile.fileName.startsWith(typesDir)) continue;
+		if (!sourceFile.fileName.startsWith(dir)) continue;
 		const byLine = new Map<number, ts.Node>();
 		const visit = (node: ts.Node): void => {
 			if (ts.isExpressionStatement(node) || ts.isTypeAliasDeclaration(node)) {
@@ -82,7 +92,7 @@ export function expectations(program: ts.Program): Expectation[] {
 			const match = /\/\/ \$ExpectType (.+)$/.exec(text);
 			if (!match) return;
 			const node = byLine.get(text.trim().startsWith('//') ? line + 1 : line);
-			const where = sourceFile.fileName.slice(typesDir.length + 1) + ':' + (line + 1);
+			const where = sourceFile.fileName.slice(dir.length + 1) + ':' + (line + 1);
 			if (!node) {
 				results.push({ where, expected: match[1].trim(), actual: '(no statement)' });
 				return;
@@ -117,20 +127,25 @@ export interface CleanProject {
 
 /**
  * Packs Velox (`npm pack`), installs the tarball with only `dependencies` into a new project
- * below `work`, writes `files` there, and returns the project directory.
+ * below `work` (under the name `installAs`, e.g. `express` as an npm alias installs it), writes
+ * `files` there, and returns the project directory.
  */
-export function cleanProject(work: string, name: string, dependencies: string[], files: Record<string, string>): CleanProject {
+export function cleanProject(work: string, name: string, dependencies: string[], files: Record<string, string>, installAs = 'velox'): CleanProject {
 	const output = execFileSync(npm, ['pack', '--silent', '--pack-destination', work], { cwd: packageRoot(), encoding: 'utf8', timeout: 120_000 });
 	const tarball = join(work, output.trim().split('\n').pop()!);
 	const dir = join(work, name);
 	mkdirSync(dir);
 	writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, version: '1.0.0', private: true }));
 	for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
-	const install = spawnSync(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', tarball, ...dependencies], {
-		cwd: dir,
-		encoding: 'utf8',
-		timeout: 480_000,
-	});
+	const install = spawnSync(
+		npm,
+		['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', installAs + '@file:' + tarball, ...dependencies],
+		{
+			cwd: dir,
+			encoding: 'utf8',
+			timeout: 480_000,
+		},
+	);
 	if (install.status !== 0 && /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|ECONNRESET|network/i.test(install.stderr)) {
 		return { unreachable: 'the registry is not reachable: ' + install.stderr.split('\n').find((line) => /ERR/.test(line)) };
 	}
@@ -139,13 +154,13 @@ export function cleanProject(work: string, name: string, dependencies: string[],
 }
 
 /**
- * Runs tsc on the project's tsconfig.json: the project's own typescript when it installed one,
+ * Runs tsc on the project's tsconfig.json (or `config`): the project's own typescript when it installed one,
  * else this repository's (the compiler's location does not change what the project resolves).
  */
-export function projectTsc(dir: string): { status: number | null; output: string } {
+export function projectTsc(dir: string, config = 'tsconfig.json'): { status: number | null; output: string } {
 	const own = join(dir, 'node_modules', 'typescript', 'bin', 'tsc');
 	const compiler = existsSync(own) ? own : join(packageRoot(), 'node_modules', 'typescript', 'bin', 'tsc');
-	const tsc = spawnSync(process.execPath, [compiler, '-p', dir], { cwd: dir, encoding: 'utf8', timeout: 300_000 });
+	const tsc = spawnSync(process.execPath, [compiler, '-p', join(dir, config)], { cwd: dir, encoding: 'utf8', timeout: 300_000 });
 	return { status: tsc.status, output: tsc.stdout + tsc.stderr };
 }
 
@@ -164,3 +179,18 @@ const router: velox.Router = velox.Router();
 app.use('/r', router);
 app.listen(3000);
 `;
+
+/** DefinitelyTyped's test files (MIT, with their license), for the tests that compile them. */
+export const fixtures = join(packageRoot(), 'test', 'fixtures', 'definitelytyped');
+
+/** `// $ExpectError` (on its own line, or after a statement) as `// @ts-expect-error` on the line before. */
+export function dtslintToTsc(text: string): string {
+	return text
+		.split('\n')
+		.map((line) => {
+			const match = /^(\s*)(.*?)\s*\/\/ \$ExpectError\s*$/.exec(line);
+			if (!match) return line;
+			return match[2] === '' ? match[1] + '// @ts-expect-error' : match[1] + '// @ts-expect-error\n' + match[1] + match[2];
+		})
+		.join('\n');
+}

@@ -1,3 +1,9 @@
+/// <reference path="./types/application.ts" />
+/// <reference path="./types/handlers.ts" />
+/// <reference path="./types/params.ts" />
+/// <reference path="./types/request.ts" />
+/// <reference path="./types/response.ts" />
+/// <reference path="./types/router.ts" />
 /**
  * Public types of Velox: a superset of @types/express@4 (and of the
  * express-serve-static-core names people import through it), with the same
@@ -6,14 +12,64 @@
  * types). Velox's request, response and application extend the global
  * `Express.*` interfaces that middleware typings augment.
  *
+ * The Express-shaped interfaces are declared as the module
+ * `express-serve-static-core` (the name @types/express's objects come from), so
+ * that the augmentations typings write for that module reach Velox's handlers
+ * (docs/design.md, Public types); this module re-exports them.
+ *
  * One file per object under `types/`; this module gathers them.
  */
-export * from './types/application';
+export type {
+	Application,
+	ApplicationRequestHandler,
+	ByteRange,
+	CookieOptions,
+	Dictionary,
+	DownloadOptions,
+	EngineCallback,
+	Errback,
+	ErrorCallback,
+	ErrorRequestHandler,
+	Express,
+	Handler,
+	ILayer,
+	IRoute,
+	IRouter,
+	IRouterHandler,
+	IRouterMatcher,
+	Layer,
+	Locals,
+	MediaType,
+	NextFunction,
+	ParamCallback,
+	ParamKeys,
+	Params,
+	ParamsArray,
+	ParamsDictionary,
+	ParsedQs,
+	PathParams,
+	Query,
+	RangeParserOptions,
+	RangeParserRange,
+	RangeParserResult,
+	Ranges,
+	RenderCallback,
+	Request,
+	RequestHandler,
+	RequestHandlerParams,
+	RequestListener,
+	RequestParamHandler,
+	RequestRanges,
+	Response,
+	Route,
+	RouteConstructor,
+	RouteParameters,
+	Router,
+	RouterOptions,
+	Send,
+	SendFileOptions,
+	SendOptions,
+} from 'express-serve-static-core';
 export * from './types/global';
-export * from './types/handlers';
 export * from './types/middleware';
-export * from './types/params';
-export * from './types/request';
-export * from './types/response';
-export * from './types/router';
 export * from './types/tooling';

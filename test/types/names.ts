@@ -122,13 +122,16 @@ expectType<Equal<velox.Query, velox.ParsedQs>>(true);
 expectType<Equal<velox.Params, velox.ParamsDictionary>>(true);
 expectType<Equal<velox.Request['query'], velox.ParsedQs>>(true);
 expectType<Equal<velox.Request['params'], velox.ParamsDictionary>>(true);
-expectType<Equal<velox.Errback, (err: Error) => void>>(true);
+expectType<Equal<Parameters<velox.Errback>, [err: Error]>>(true);
+expectType<Equal<ReturnType<velox.Errback>, void>>(true);
 expectType<Equal<ReturnType<velox.RequestHandler>, void>>(true);
 expectType<Equal<velox.Request<{ id: string }, Body, Body, Q, Locals>['body'], Body>>(true);
-expectType<Equal<velox.Response<Body, Locals>['locals'], Locals & velox.Locals>>(true);
+expectType<Equal<velox.Response<Body, Locals>['locals'], Locals & import('express-serve-static-core').Locals>>(true);
 
-// The values of the factory, typed as @types/express types them.
-expectType<Equal<ReturnType<typeof velox>, velox.Express>>(true);
+// The values of the factory, typed as @types/express types them: the factory returns the
+// Express of the module express-serve-static-core, the prototypes have the module's own types.
+expectType<Equal<ReturnType<typeof velox>, import('express-serve-static-core').Express>>(true);
+export const asModuleExpress: velox.Express = velox();
 expectType<Equal<typeof velox.application, velox.Application>>(true);
 expectType<Equal<typeof velox.request, velox.Request>>(true);
 expectType<Equal<typeof velox.response, velox.Response>>(true);

@@ -196,7 +196,7 @@ const fromSet: unknown = app.set('port');
 app.enable('trust proxy').disable('x-powered-by');
 app.locals.title = 'demo';
 app.on('mount', (parent) => {
-	expectType<Equal<typeof parent, velox.Application>>(true);
+	expectType<Equal<typeof parent, import('express-serve-static-core').Application>>(true);
 });
 app.engine('html', (_path, _options, callback) => callback(null, 'html'));
 app.render('index', { title }, (err, html) => void (err ? html : port));
@@ -231,7 +231,7 @@ app.get('/res', (req, res) => {
 	req.accepts(['json', 'html']); // $ExpectType string | false
 	req.acceptsLanguages(); // $ExpectType string[]
 	req.is('json'); // $ExpectType string | false | null
-	req.ip; // $ExpectType string | undefined
+	req.ip; // $ExpectType string
 	req.range(100, { combine: true }); // $ExpectType RequestRanges | RangeParserResult | undefined
 	req.get('set-cookie'); // $ExpectType string[] | undefined
 	// @ts-expect-error: read-only

@@ -27,7 +27,7 @@ import { listRoutes, type RouteList } from '../routes';
 import { toError, veloxError } from '../errors';
 import { kQueryParser } from '../symbols';
 import type { RequestView } from '../model';
-import type { RouterOptions } from '../types/router';
+import type { RouterOptions } from '../types';
 
 export { kFinalHandler };
 

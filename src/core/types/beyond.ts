@@ -8,7 +8,7 @@
 export type { ShutdownOnSignalOptions, ShutdownOptions } from '../shutdown';
 export type { ClientClosedError, TimeoutError } from '../timeout';
 
-declare module './request' {
+declare module 'express-serve-static-core' {
 	interface Request<P, ResBody, ReqBody, ReqQuery, LocalsObj extends Record<string, any>> {
 		/**
 		 * Aborts when the client goes away before the response finished, or when

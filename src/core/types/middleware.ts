@@ -6,7 +6,7 @@
  * packages of those modules, so that the published types need none of them.
  */
 import type { IncomingMessage, ServerResponse } from 'http';
-import type { Response } from './response';
+import type { Response } from 'express-serve-static-core';
 
 /** A middleware typed against node's own request and response, so it fits any router. */
 export type NextHandleFunction = (req: IncomingMessage, res: ServerResponse, next: (err?: any) => void) => void;

@@ -7,13 +7,13 @@
 import type { InjectOptions, InjectResponse } from '../inject';
 import type { RouteEntry, RouteKind, RouteList } from '../routes';
 import type { LayerMessage, LayerType, RequestMessage } from '../tracing';
-import type { Router } from './router';
+import type { Router } from 'express-serve-static-core';
 
 export type { InjectOptions, InjectResponse, LayerMessage, LayerType, RequestMessage, RouteEntry, RouteKind, RouteList };
 
 // On what `velox()` and `velox.Router()` return, not on the `Application`/`Router` names: those stay
 // exactly @types/express's shapes, assignable both ways with @types/express (see docs/design.md).
-declare module './application' {
+declare module 'express-serve-static-core' {
 	interface Express {
 		/**
 		 * Every middleware, route, mounted router and mounted app, in registration order
