@@ -325,7 +325,8 @@ describe('clients that never finish: bounded work, an answer they can read, then
 			pauses: parts.map((_, i) => (i % 64 === 63 ? 1 : 0)),
 			responses: 1,
 			untilClose: true,
-			timeoutMs: 8000,
+			// Generous: under load (a busy CI host) the 64 MB client alone can take seconds; the bounds are in bytes.
+			timeoutMs: 30_000,
 		});
 	}
 
@@ -433,7 +434,8 @@ describe('a response already written when the body is refused', () => {
 			pauses: parts.map((_, i) => (i % 64 === 63 ? 1 : 0)),
 			responses: 1,
 			untilClose: true,
-			timeoutMs: 8000,
+			// Generous: under load (a busy CI host) the 64 MB client alone can take seconds; the bounds are in bytes.
+			timeoutMs: 30_000,
 		});
 		assert.equal(exchange.responses[0]?.body, 'early');
 		assert.equal(exchange.closed, true);
