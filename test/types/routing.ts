@@ -204,6 +204,12 @@ const server = app.listen(0, () => fromSet);
 server.close();
 const mountpath: string | string[] = app.mountpath;
 void mountpath;
+// `app.router` as @types/express 4 (`string`) and 5 (a Router) type it: code for either compiles.
+expectType<IsAny<typeof app.router>>(true);
+const express4Router = (): string => app.router;
+const express5Stack = (): unknown[] => app.router.stack;
+void express4Router;
+void express5Stack;
 app.query?.('/q', (req) => req.method);
 
 // Responses.

@@ -67,8 +67,12 @@ declare module 'express-serve-static-core' {
 		listen(path: string, callback?: () => void): Server;
 		listen(handle: any, listeningListener?: () => void): Server;
 
-		/** @deprecated Express 3; reading it throws in Express 4 and Velox. Use `velox.Router()`. */
-		router: string;
+		/**
+		 * @deprecated Express 3; reading it throws in Express 4 and Velox. Use `velox.Router()`.
+		 * `any`: @types/express 4 types it `string`, 5 a `Router`, and projects running Express 4
+		 * with @types/express 5 type-check code for both (docs/compatibility.md).
+		 */
+		router: any;
 		/** The settings (`app.set`), with the parent's as prototype once mounted. */
 		settings: any;
 		/** @deprecated Not in Express 4 (`undefined`). */
