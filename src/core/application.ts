@@ -458,8 +458,8 @@ type AdoptableServer = EventEmitter & { [kServedBy]?: App } & Record<symbol, unk
  * server this app's request and response classes (what `app.listen` passes as options), so the
  * following requests — node reads the classes per request — are built with them and skip the
  * prototype swap.
- * Hot path — measured (bench/micro.js, velox-cs against velox, callgrind): the swap of both
- * prototypes made a hello request cost several times the `app.listen` figure.
+ * Hot path: swapping both prototypes per request is what made `http.createServer(app)` slower
+ * than `app.listen` (docs/design.md).
  * Only when nothing else can tell: the app is the server's one 'request' listener, and the server
  * still has node's classes (or another Velox app's, after a listener was replaced). Checked once
  * per server and app; with any other set-up every request keeps Express's per-request swap.
