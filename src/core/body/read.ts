@@ -34,9 +34,8 @@ interface ReaderHost extends Readable {
 
 /**
  * Per-request read state. Hot path: the stream listeners are module-level functions that find
- * this object through `this[kReader]`, so reading a body allocates no closures (raw-body
- * allocates one per listener, per request). Measured on a 300-byte JSON body: about half
- * the CPU time of express.json() per request.
+ * this object through `this[kReader]`, so reading a body allocates no closures (docs/design.md,
+ * Body parsers).
  */
 class BodyReader {
 	readonly req: BodyRequest & ReaderHost;

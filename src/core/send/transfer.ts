@@ -30,14 +30,9 @@ import { realPathWithinRoot } from './within-root';
 type StatCallback = (err: NodeJS.ErrnoException | null, stats: Stats) => void;
 
 /**
- * Bodies up to this size are read with one `fs.read` into one buffer and
- * written once. Hot path — change with care: for small files the cost is the
- * stream machinery, not the I/O (same syscalls: open, read, close). Measured
- * as server CPU per request (velox.static on a bare node server, 10
- * connections, node 20): 1 KB 136 µs vs 148 µs with a ReadStream + pipe,
- * 10 KB 140 vs 147, 60 KB 178 vs 190; `send` itself costs 153 µs on 1 KB.
- * 64 KB is a ReadStream's own chunk size, so memory per request is no more
- * than streaming would hold. Larger bodies stream with back-pressure.
+ * Bodies up to this size are read with one `fs.read` into one buffer and written once: for small
+ * files the stream machinery costs more than the I/O (docs/design.md, Static files). A
+ * ReadStream's own chunk size, so no more memory than streaming. Larger bodies stream.
  */
 // Bound: that buffer belongs to one response; nothing is kept between requests or per file.
 export const SMALL_FILE_SIZE = 64 * 1024;
