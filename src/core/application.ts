@@ -22,7 +22,7 @@ import { kMountedApp, listRoutes, markBuiltIn, type RouteList } from './routes';
 import { isTracing, traceRequest, traceUnhandled, tracing } from './tracing';
 import { kBuiltInLayers, kQueryParser, kRequestClass, kResponseClass, kServedBy } from './symbols';
 import { defineOwn, hasOwn, splitUseArguments } from './utils';
-import { veloxError } from './errors';
+import { veloxError, veloxErrorWith } from './errors';
 import { type BuiltInLayers, builtInLayers, firstLayer } from './builtin-layers';
 import { errorLogText } from './log-text';
 import { deferContinue } from './expect-continue';
@@ -376,9 +376,7 @@ app.render = function render(this: App, name: string, options?: unknown, callbac
 				Array.isArray(root) && root.length > 1
 					? 'directories "' + root.slice(0, -1).join('", "') + '" or "' + root[root.length - 1] + '"'
 					: 'directory "' + String(root) + '"';
-			const err: Error & { view?: ViewLike } = veloxError('VELOX_ERR_VIEW_LOOKUP', name, dirs);
-			err.view = view;
-			done(err);
+			done(veloxErrorWith('VELOX_ERR_VIEW_LOOKUP', [name, dirs], { view }));
 			return;
 		}
 		if (renderOptions.cache) cache[name] = view;

@@ -1,22 +1,19 @@
 /**
- * The error catalog: every error Velox creates is listed here once, with a
- * stable `code`, the kind of object it is, and Express 4's exact message.
+ * The error catalog and its factory: every error Velox creates or passes on as its own is an
+ * entry here, made by one of the functions below, and carries the entry's code in
+ * `err.veloxCode` (not enumerable, so keys, JSON and `util.inspect` read as in Express 4).
  *
- * - Errors a request causes are `HttpError`s, shaped like the `http-errors`
- *   objects Express 4 users match on: `status`, `statusCode`, `expose` (true
- *   for 4xx), and for body parsing the very `type` strings body-parser uses
- *   (`entity.too.large`, `entity.parse.failed`, …).
- * - Errors a programmer causes (a bad argument or option) are thrown at once
- *   as the `TypeError`/`Error` Express 4 throws.
+ * - `veloxError` / `veloxErrorWith`: a new `Error`, `TypeError` or `SyntaxError`, as Express 4
+ *   throws or passes it (programmer errors, sendFile's `EISDIR`, the extensions' own errors).
+ * - `requestError`: a new http-errors object, as body-parser, send and `res.format` create it.
+ * - `httpErrorFrom`: http-errors' `createError(status, thrown, props)` on a value someone else
+ *   threw (`JSON.parse`, zlib, fs, a user's `verify`): the error keeps its identity.
+ * - `adoptError`: Express's own in-place edit of a foreign error (`decode_param`'s URIError).
  *
- * Errors thrown by set-up calls (`app.use`, options, settings) carry their
- * catalog `code` (non-enumerable, so `JSON.stringify(err)` reads as in
- * Express 4). Errors that can arise while a request is handled do not: they
- * reach users' error handlers, where Express 4 code reads `err.code` to tell
- * file system errors (`ENOENT`) apart, so they stay exactly Express's objects;
- * users tell them apart by `status` and, for body parsing, by `type`.
- * `docs/errors.md` is generated from this table (`node scripts/errors-doc.js`);
- * a test checks that it is current.
+ * `err.code` stays what Express 4 gives (`ENOENT`, `EISDIR`, zlib's), or what a documented
+ * extension gives (`errCode`); set-up errors, which never reach an error handler, also carry
+ * the catalog code there. `docs/errors.md` is generated from this table
+ * (`node scripts/errors-doc.js`); test/errors.catalog.test.ts checks both.
  */
 import statuses from 'statuses';
 
@@ -30,21 +27,27 @@ export interface HttpError extends Error {
 	[key: string]: unknown;
 }
 
+/**
+ * What an entry's error is: a new `HttpError` (http-errors' named class of its status), `Error`,
+ * `TypeError` or `SyntaxError`; `URIError` or `thrown` for the error someone else threw, given
+ * Express's fields in place.
+ */
+export type ErrorKind = 'HttpError' | 'Error' | 'TypeError' | 'SyntaxError' | 'URIError' | 'thrown';
+
 /** One entry: what is created, with which status and message (`%s` stands for each argument in turn). */
 export interface ErrorEntry {
-	/** `HttpError` for request errors; `TypeError`/`Error` for programmer errors thrown at once. */
-	readonly kind: 'HttpError' | 'TypeError' | 'Error';
-	/**
-	 * Thrown only by a set-up call (`app.use`, a factory's options, a setting): the error carries
-	 * its `code`. Anything that can happen while a request is handled reaches users' error
-	 * handlers, where Express 4 code reads `err.code` (`ENOENT`, …), so it carries none.
-	 */
+	readonly kind: ErrorKind;
+	/** Thrown only by a set-up call (`app.use`, a factory's options, a setting): `err.code` is the catalog code too. */
 	readonly setup?: true;
-	/** The HTTP status a request error carries (programmer errors reaching a request answer 500). */
+	/** The HTTP status the error carries (a thrown error's own status wins). */
 	readonly status?: number;
 	/** body-parser's `type` string, where Express 4 gives one. */
 	readonly type?: string;
-	/** Express 4's message; `undefined` means the status text (`Not Found`, …). */
+	/** `err.name`, where it is not the class's. */
+	readonly name?: string;
+	/** `err.code`, as Express 4 or the extension's documentation gives it. */
+	readonly errCode?: string;
+	/** Express 4's message; `undefined` means the status text (`Not Found`, …) or the thrown error's own. */
 	readonly message?: string;
 	/** When it happens, for docs/errors.md. */
 	readonly when: string;
@@ -161,16 +164,16 @@ export const errorCatalog = {
 		when: '`res.format()` finds no type the client accepts and has no `default`',
 	}),
 	VELOX_ERR_PARAM_DECODE: entry({
-		kind: 'HttpError',
+		kind: 'URIError',
 		status: 400,
 		message: "Failed to decode param '%s'",
-		when: 'a route parameter holds a malformed percent-encoding (the `URIError` itself, given this message and status 400, as Express does)',
+		when: "a route parameter holds a malformed percent-encoding: `decodeURIComponent`'s own `URIError`, given this message, `statusCode` and `status` (no `expose`), as Express does",
 	}),
 	// Views
 	VELOX_ERR_VIEW_NAME_TYPE: entry({
 		kind: 'TypeError',
 		message: 'View name must be a string, got %s',
-		when: '`res.render(name)` with a name that is not a string',
+		when: "`res.render(name)` with a name that is not a string (beyond Express 4, where `path.extname`'s own `TypeError` names an argument the caller never saw)",
 	}),
 	VELOX_ERR_VIEW_NO_ENGINE: entry({
 		kind: 'Error',
@@ -285,32 +288,40 @@ export const errorCatalog = {
 		kind: 'HttpError',
 		status: 400,
 		type: 'request.aborted',
+		errCode: 'ECONNABORTED',
 		message: 'request aborted',
 		when: 'the client went away before the body ended',
 	}),
 	VELOX_ERR_ENTITY_PARSE_FAILED: entry({
-		kind: 'HttpError',
+		kind: 'thrown',
 		status: 400,
 		type: 'entity.parse.failed',
-		when: "the body could not be parsed (the parser's own error, e.g. a `SyntaxError`, keeps its message)",
+		when: "the body could not be parsed: the parser's own error (`JSON.parse`'s `SyntaxError`, qs's), a status it carries winning; a thrown string becomes an `HttpError` with that message",
 	}),
 	VELOX_ERR_ENTITY_VERIFY_FAILED: entry({
-		kind: 'HttpError',
+		kind: 'thrown',
 		status: 403,
 		type: 'entity.verify.failed',
-		when: 'the `verify` option threw (its error keeps its message)',
+		when: 'the `verify` option threw: its own error, a status it carries winning; a thrown string becomes an `HttpError` with that message',
 	}),
 	VELOX_ERR_INFLATE_FAILED: entry({
-		kind: 'HttpError',
+		kind: 'thrown',
 		status: 400,
-		when: "zlib cannot inflate a compressed body (zlib's own error keeps its message and `code`, with no `type`, as in Express 4)",
+		when: "zlib cannot inflate a compressed body: zlib's own error, with its message and `code` and no `type`, as in Express 4",
 	}),
 	VELOX_ERR_JSON_STRICT: entry({
-		kind: 'HttpError',
+		kind: 'SyntaxError',
 		status: 400,
 		type: 'entity.parse.failed',
 		message: 'strict violation',
-		when: '`json({ strict: true })` and a body that is not an object or array (Express 4 words the SyntaxError from the first character)',
+		when: "`json({ strict: true })` and a body that is not an object or array: the engine's `SyntaxError` at the first character, in Express 4's words (the message here only if the engine gave none)",
+	}),
+	VELOX_ERR_JSON_REVIVER_THREW: entry({
+		kind: 'SyntaxError',
+		status: 400,
+		type: 'entity.parse.failed',
+		message: '%s',
+		when: 'a `json({ reviver })` threw a value that is not an Error: its text (Express 4 answers a 400 `TypeError` raised inside body-parser instead)',
 	}),
 	// Static files, sendFile, download
 	VELOX_ERR_STATIC_ROOT_REQUIRED: entry({
@@ -364,23 +375,30 @@ export const errorCatalog = {
 	}),
 	VELOX_ERR_SENDFILE_IS_DIRECTORY: entry({
 		kind: 'Error',
+		errCode: 'EISDIR',
 		message: 'EISDIR, read',
-		when: '`res.sendFile(path, cb)` on a directory (`code` is `EISDIR`, as Express sets it; without a callback it goes to `next()`)',
+		when: '`res.sendFile(path, cb)` on a directory (without a callback it goes to `next()`)',
 	}),
 	VELOX_ERR_SENDFILE_ABORTED: entry({
 		kind: 'Error',
+		errCode: 'ECONNABORTED',
 		message: 'Request aborted',
-		when: 'the client went away during `res.sendFile(path, cb)` (`code` is `ECONNABORTED`, as Express sets it; without a callback it is ignored)',
+		when: 'the client went away during `res.sendFile(path, cb)` (without a callback it is ignored)',
 	}),
 	VELOX_ERR_FILE_STATUS: entry({
 		kind: 'HttpError',
 		when: 'a file request answered with an error status (400 malformed path, 403 traversal or dotfile, 404 missing, 412 precondition, 416 range); the message is the status text',
 	}),
+	VELOX_ERR_FILE_SYSTEM: entry({
+		kind: 'thrown',
+		when: 'the file system failed a file request: its own error (`code`, `errno`, `syscall`, `path`), with status 404 for a missing file (`ENOENT`, `ENOTDIR`, `ENAMETOOLONG`), else 500, and `expose: false`, as send 0.19 gives it',
+	}),
 	VELOX_ERR_FILE_OUTSIDE_ROOT: entry({
 		kind: 'Error',
 		status: 404,
+		errCode: 'ENOENT',
 		message: 'ENOENT: real path outside the root, %s',
-		when: "with `symlinks: 'within-root'`, a file or directory whose real path (symbolic links resolved) is outside the root: answered as a missing file (`code` is `ENOENT`, a 404 with `expose: false`; beyond Express 4)",
+		when: "with `symlinks: 'within-root'`, a file or directory whose real path (symbolic links resolved) is outside the root: answered as a missing file (a 404 with `expose: false`; beyond Express 4)",
 	}),
 	VELOX_ERR_HEADERS_SENT: entry({
 		kind: 'Error',
@@ -394,17 +412,26 @@ export const errorCatalog = {
 		message: 'File changed during transfer: %s',
 		when: 'a file shrank while it was being sent (a 500 with `expose: false`)',
 	}),
+	VELOX_ERR_HEADERS_HOOK: entry({
+		kind: 'thrown',
+		status: 500,
+		when: "a file transfer's header hook threw (`velox.static`'s `setHeaders`, or a `res.sendFile` header node refuses): its error as a 500 with `expose: false` (in Express 4 it is thrown out of an fs callback and ends the process)",
+	}),
 	// Beyond Express 4: timeouts, shutdown, in-process requests
 	VELOX_ERR_TIMEOUT: entry({
-		kind: 'HttpError',
+		kind: 'Error',
+		name: 'TimeoutError',
 		status: 503,
+		errCode: 'ETIMEDOUT',
 		message: 'Response timeout',
-		when: '`velox.timeout(time)` fired before a response started (name `TimeoutError`, `code: "ETIMEDOUT"` as connect-timeout sets it, `expose: false`)',
+		when: '`velox.timeout(time)` fired before a response started (with `statusCode`, `timeout` and `expose: false`; the code is the one connect-timeout sets)',
 	}),
 	VELOX_ERR_CLIENT_CLOSED: entry({
 		kind: 'Error',
+		name: 'AbortError',
+		errCode: 'ECONNRESET',
 		message: 'The client closed the connection before the response finished',
-		when: 'the reason of `req.signal` when the client went away (name `AbortError`, `code: "ECONNRESET"`)',
+		when: 'the reason of `req.signal` when the client went away',
 	}),
 	VELOX_ERR_TIMEOUT_TIME: entry({
 		setup: true,
@@ -420,8 +447,9 @@ export const errorCatalog = {
 	}),
 	VELOX_ERR_INJECT_ABORTED: entry({
 		kind: 'Error',
+		errCode: 'ERR_INJECT_ABORTED',
 		message: 'The response was destroyed before it finished',
-		when: '`app.inject()` rejects: the app destroyed the response (`code: "ERR_INJECT_ABORTED"`)',
+		when: '`app.inject()` rejects: the app destroyed the response',
 	}),
 	VELOX_ERR_INJECT_MALFORMED: entry({
 		kind: 'Error',
@@ -432,6 +460,12 @@ export const errorCatalog = {
 
 export type ErrorCode = keyof typeof errorCatalog;
 
+/** The codes whose entry is a new object of one of `kinds`. */
+type CodeOf<K extends ErrorKind> = { [C in ErrorCode]: (typeof errorCatalog)[C]['kind'] extends K ? C : never }[ErrorCode];
+
+/** An error as the factory hands it out: its catalog code on `veloxCode`. */
+export type VeloxError<E extends Error = Error> = E & { readonly veloxCode: ErrorCode };
+
 /** Fills each `%s` of the catalog message with the next argument. */
 export function formatMessage(template: string, args: readonly unknown[]): string {
 	if (args.length === 0) return template;
@@ -439,47 +473,181 @@ export function formatMessage(template: string, args: readonly unknown[]): strin
 	return template.replace(/%s/g, () => String(args[index++]));
 }
 
-/** Sets the catalog code on an error without making it enumerable (JSON and inspect stay as in Express 4). */
-export function setCode<E extends Error>(err: E, code: string): E {
-	Object.defineProperty(err, 'code', { value: code, configurable: true, writable: true, enumerable: false });
+/** The catalog message of `code` with its arguments filled in. */
+export function catalogMessage(code: ErrorCode, ...args: unknown[]): string {
+	const spec: ErrorEntry = errorCatalog[code];
+	return formatMessage(spec.message ?? code, args);
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/** The function whose caller a stack starts at. */
+type Caller = (...args: never[]) => unknown;
+
+function defineHidden(target: object, key: string, value: unknown): void {
+	// Reflect: a frozen error someone else threw is passed on untouched rather than thrown over.
+	Reflect.defineProperty(target, key, { value, configurable: true, writable: true, enumerable: false });
+}
+
+/** Gives `err` its catalog code; an error that already has one (a Velox error thrown through a parser) keeps it. */
+function withCode<E extends object>(err: E, code: ErrorCode): E {
+	if (!hasOwn.call(err, 'veloxCode')) defineHidden(err, 'veloxCode', code);
 	return err;
 }
 
+/** Assigns `fields` in order, as Express's `err.x = …` lines do (enumerable; order is what JSON shows). */
+function assign(err: object, fields: Readonly<Record<string, unknown>> | undefined, skipStatus: boolean): void {
+	if (fields === undefined) return;
+	const target = err as Record<string, unknown>;
+	for (const key of Object.keys(fields)) {
+		if (!(skipStatus && (key === 'status' || key === 'statusCode'))) target[key] = fields[key];
+	}
+}
+
+/** The entry's own `err.code`, unless `fields` place it themselves. */
+function assignErrCode(err: object, spec: ErrorEntry, fields: Readonly<Record<string, unknown>> | undefined): void {
+	if (spec.errCode !== undefined && (fields === undefined || !hasOwn.call(fields, 'code'))) (err as { code?: string }).code = spec.errCode;
+}
+
 /**
- * The programmer error of a catalog entry (a `TypeError` or `Error`), to throw.
+ * A new `Error`, `TypeError` or `SyntaxError` of a catalog entry, to throw or pass on.
  *
  * @example
  * if (typeof fn !== 'function') throw veloxError('VELOX_ERR_ENGINE_CALLBACK');
  */
-export function veloxError(code: ErrorCode, ...args: unknown[]): Error {
-	const spec: ErrorEntry = errorCatalog[code];
-	const message = formatMessage(spec.message ?? code, args);
-	const err = spec.kind === 'TypeError' ? new TypeError(message) : new Error(message);
-	Error.captureStackTrace(err, veloxError);
-	return spec.setup === true ? setCode(err, code) : err;
+export function veloxError(code: CodeOf<'Error' | 'TypeError' | 'SyntaxError'>, ...args: unknown[]): VeloxError {
+	return buildError(code, args, undefined, veloxError);
 }
 
 /**
- * The request error of a catalog entry, with its status, `type` and `props`.
+ * `veloxError` with extra fields, assigned in order after the entry's `name` and `errCode`.
  *
  * @example
- * next(requestError('VELOX_ERR_ENTITY_TOO_LARGE', [], { limit, length }));
+ * done(veloxErrorWith('VELOX_ERR_VIEW_LOOKUP', [name, dirs], { view }));
  */
-export function requestError(code: ErrorCode, args: readonly unknown[] = [], props?: Record<string, unknown>, status?: number): HttpError {
-	const spec: ErrorEntry = errorCatalog[code];
-	const finalStatus = status ?? spec.status ?? 500;
-	const message = spec.message === undefined ? undefined : formatMessage(spec.message, args);
-	const err = createHttpError(finalStatus, message, props);
-	if (spec.type !== undefined && err.type === undefined) err.type = spec.type;
-	Error.captureStackTrace(err, requestError);
-	return err;
+export function veloxErrorWith(
+	code: CodeOf<'Error' | 'TypeError' | 'SyntaxError'>,
+	args: readonly unknown[],
+	fields: Readonly<Record<string, unknown>>,
+): VeloxError {
+	return buildError(code, args, fields, veloxErrorWith);
 }
 
+function buildError(code: ErrorCode, args: readonly unknown[], fields: Readonly<Record<string, unknown>> | undefined, caller: Caller): VeloxError {
+	const spec: ErrorEntry = errorCatalog[code];
+	const message = formatMessage(spec.message ?? code, args);
+	const err = spec.kind === 'TypeError' ? new TypeError(message) : spec.kind === 'SyntaxError' ? new SyntaxError(message) : new Error(message);
+	Error.captureStackTrace(err, caller);
+	if (spec.name !== undefined) err.name = spec.name;
+	assignErrCode(err, spec, fields);
+	assign(err, fields, false);
+	// Set-up errors never reach an error handler, so `err.code` is free for the catalog code.
+	if (spec.setup === true) defineHidden(err, 'code', code);
+	return withCode(err, code) as VeloxError;
+}
+
+/**
+ * A new http-errors object of a catalog entry: the named class of its status (or of `status`),
+ * the entry's message, `props` in order, then its `type`.
+ *
+ * @example
+ * next(requestError('VELOX_ERR_ENTITY_TOO_LARGE', [], { expected: length, length, limit }));
+ */
+export function requestError(
+	code: ErrorCode,
+	args: readonly unknown[] = [],
+	props?: Readonly<Record<string, unknown>>,
+	status?: number,
+): VeloxError<HttpError> {
+	const spec: ErrorEntry = errorCatalog[code];
+	const message = spec.message === undefined ? undefined : formatMessage(spec.message, args);
+	const err = createHttpError(status ?? spec.status ?? 500, message, requestError);
+	assignErrCode(err, spec, props);
+	return finishHttpError(err, code, spec, props);
+}
+
+/**
+ * http-errors' `createError(status, thrown, props)`, as body-parser and send call it: an Error
+ * keeps its identity (message, `code`, stack) and gains `expose`, `statusCode`, `status` (a
+ * status it already carries wins) and `props`; a string becomes the message of a new
+ * http-errors object. The entry's `type` is added where the error has none.
+ *
+ * @example
+ * next(httpErrorFrom('VELOX_ERR_ENTITY_VERIFY_FAILED', thrown, { body }));
+ */
+export function httpErrorFrom(code: ErrorCode, thrown: unknown, props?: Readonly<Record<string, unknown>>, status?: number): VeloxError<HttpError> {
+	const spec: ErrorEntry = errorCatalog[code];
+	const fallback = status ?? spec.status ?? 500;
+	if (!(thrown instanceof Error)) {
+		return finishHttpError(createHttpError(fallback, typeof thrown === 'string' ? thrown : undefined, httpErrorFrom), code, spec, props);
+	}
+	const err = thrown as HttpError;
+	const final = validStatus(err.status || err.statusCode || fallback);
+	if (!isHttpErrorOf(err, final)) setStatusFields(err, final);
+	return finishHttpError(err, code, spec, props);
+}
+
+/**
+ * Express's own in-place edit of an error someone else threw: `fields` assigned in order, as
+ * Express assigns them, and the catalog code.
+ *
+ * @example
+ * throw adoptError('VELOX_ERR_PARAM_DECODE', err, { message, statusCode: 400, status: 400 });
+ */
+export function adoptError<E extends Error>(code: ErrorCode, err: E, fields?: Readonly<Record<string, unknown>>): VeloxError<E> {
+	assign(err, fields, false);
+	return withCode(err, code) as VeloxError<E>;
+}
+
+function finishHttpError(err: HttpError, code: ErrorCode, spec: ErrorEntry, props: Readonly<Record<string, unknown>> | undefined): VeloxError<HttpError> {
+	assign(err, props, true);
+	if (spec.type !== undefined && !err.type) err.type = spec.type;
+	return withCode(err, code) as VeloxError<HttpError>;
+}
+
+/** http-errors' rule: a status it cannot name outside 4xx/5xx becomes 500. */
+function validStatus(status: unknown): number {
+	if (typeof status !== 'number' || (statuses.message[status] === undefined && (status < 400 || status >= 600))) return 500;
+	return status;
+}
+
+/** As http-errors assigns them on an error that is not its own object of that status. */
+function setStatusFields(err: HttpError, status: number): void {
+	err.expose = status < 500;
+	err.statusCode = status;
+	err.status = status;
+}
+
+/**
+ * Whether http-errors would leave `err`'s status alone: one of its objects of that status. An
+ * object of another copy of http-errors (a user's `createError` thrown from `verify`) counts
+ * too, told by the status its class prototype gives it, since Express 4 apps share one copy.
+ */
+function isHttpErrorOf(err: HttpError, status: number): boolean {
+	if (err.status !== status) return false;
+	const own = classOf(status);
+	if (own !== undefined && err instanceof own) return true;
+	return !hasOwn.call(err, 'status') && err.statusCode === status && typeof err.expose === 'boolean';
+}
+
+/** http-errors' named class of a status: `new (classFor(404))()` is a `NotFoundError`. */
+interface HttpErrorClass {
+	(message?: string): HttpError;
+	new (message?: string): HttpError;
+	readonly prototype: HttpError;
+}
+
+/** The base every named class derives from, as http-errors' abstract `HttpError`. */
+const HttpErrorBase = function HttpError(this: unknown, message?: string): HttpError {
+	return createHttpError(500, message, HttpErrorBase);
+} as unknown as HttpErrorClass;
+Object.setPrototypeOf(HttpErrorBase.prototype, Error.prototype);
+
+const classes = new Map<number, HttpErrorClass>();
+
 /** `BadRequestError`, `PayloadTooLargeError`, … as http-errors names them. */
-function errorName(status: number): string {
-	const message = statuses.message[status];
-	if (message === undefined) return status >= 500 ? 'InternalServerError' : 'BadRequestError';
-	const identifier = message
+function className(text: string): string {
+	const identifier = text
 		.split(' ')
 		.map((word) => word.slice(0, 1).toUpperCase() + word.slice(1))
 		.join('')
@@ -487,25 +655,52 @@ function errorName(status: number): string {
 	return identifier.endsWith('Error') ? identifier : identifier + 'Error';
 }
 
+/** The class of a 4xx/5xx status with a status text, made on first use. */
+function classFor(status: number): HttpErrorClass | undefined {
+	let found = classes.get(status);
+	if (found !== undefined) return found;
+	const text = statuses.message[status];
+	if (text === undefined || status < 400 || status >= 600) return undefined;
+	const made = function (this: unknown, message?: string): HttpError {
+		return createHttpError(status, message, made);
+	} as unknown as HttpErrorClass;
+	Object.defineProperty(made, 'name', { value: className(text), configurable: true });
+	Object.setPrototypeOf(made.prototype, HttpErrorBase.prototype);
+	// On the prototype, enumerable, as http-errors puts them: own keys stay message and props.
+	const prototype = made.prototype as unknown as Record<string, unknown>;
+	prototype.status = status;
+	prototype.statusCode = status;
+	prototype.expose = status < 500;
+	found = made;
+	classes.set(status, found);
+	return found;
+}
+
+/** The class http-errors picks for a status: its own, else its hundred's (400 or 500). */
+function classOf(status: number): HttpErrorClass | undefined {
+	return classFor(status) ?? (status >= 400 && status < 600 ? classFor(status < 500 ? 400 : 500) : undefined);
+}
+
 /**
- * Creates an HTTP error shaped as http-errors' (the catalog's `requestError` builds on it).
- *
- * @example
- * throw createHttpError(400, 'request aborted', { type: 'request.aborted' });
+ * http-errors' `createError(status, message)`: an object of the named class of `status` (or
+ * of its hundred, 400 or 500), its message enumerable and its stack starting at `caller`'s
+ * caller; any other status gives an Error with own `expose`, `statusCode` and `status`.
  */
-export function createHttpError(status: number, message?: string, props?: Record<string, unknown>): HttpError {
-	const err = new Error(message ?? statuses.message[status] ?? String(status)) as HttpError;
-	Object.defineProperty(err, 'name', { value: errorName(status), configurable: true, writable: true, enumerable: false });
-	// Recompute the stack so it starts with the right name, as http-errors' classes do.
-	Error.captureStackTrace(err, createHttpError);
-	err.status = status;
-	err.statusCode = status;
-	err.expose = status < 500;
-	if (props !== undefined) {
-		for (const key of Object.keys(props)) {
-			if (key !== 'status' && key !== 'statusCode') err[key] = props[key];
-		}
+function createHttpError(status: number, message: string | undefined, caller: Caller): HttpError {
+	const final = validStatus(status);
+	const ErrorClass = classOf(final);
+	let err: HttpError;
+	if (ErrorClass === undefined) {
+		err = new Error(message || statuses.message[final]) as HttpError;
+	} else {
+		const text = message ?? statuses.message[ErrorClass.prototype.status];
+		err = Reflect.construct(Error, [text], ErrorClass) as HttpError;
+		Object.defineProperty(err, 'message', { value: text, configurable: true, writable: true, enumerable: true });
+		Object.defineProperty(err, 'name', { value: ErrorClass.name, configurable: true, writable: true, enumerable: false });
 	}
+	// Captured again now that the name is set, so the stack starts "NotFoundError: …".
+	Error.captureStackTrace(err, caller);
+	if (ErrorClass === undefined || err.status !== final) setStatusFields(err, final);
 	return err;
 }
 

@@ -209,9 +209,7 @@ export function injectRequest(app: Dispatcher, input: InjectOptions | string = {
 		res.once('close', () => {
 			if (settled) return;
 			settled = true;
-			const error: Error & { code?: string } = veloxError('VELOX_ERR_INJECT_ABORTED');
-			error.code = 'ERR_INJECT_ABORTED';
-			reject(error);
+			reject(veloxError('VELOX_ERR_INJECT_ABORTED'));
 		});
 
 		try {

@@ -17,7 +17,7 @@
  * closes, and never keeps the process alive.
  */
 import type { IncomingMessage, ServerResponse } from 'http';
-import { veloxError } from './errors';
+import { veloxError, veloxErrorWith } from './errors';
 import { durationOf } from './utils';
 import type { Next } from './router/layer';
 
@@ -39,6 +39,8 @@ interface ClosableResponse extends ServerResponse {
 /** The reason `req.signal` carries when the client went away first. */
 export interface ClientClosedError extends Error {
 	code: 'ECONNRESET';
+	/** Its code in Velox's error catalog (docs/errors.md); not enumerable. */
+	readonly veloxCode: 'VELOX_ERR_CLIENT_CLOSED';
 }
 
 /** The error `velox.timeout` passes to `next` (and aborts `req.signal` with). */
@@ -49,24 +51,17 @@ export interface TimeoutError extends Error {
 	/** The timeout, in milliseconds. */
 	timeout: number;
 	expose: false;
+	/** Its code in Velox's error catalog (docs/errors.md); not enumerable. */
+	readonly veloxCode: 'VELOX_ERR_TIMEOUT';
 }
 
 function clientClosedError(): ClientClosedError {
-	const error = veloxError('VELOX_ERR_CLIENT_CLOSED') as ClientClosedError;
-	error.name = 'AbortError';
-	error.code = 'ECONNRESET';
-	return error;
+	return veloxError('VELOX_ERR_CLIENT_CLOSED') as ClientClosedError;
 }
 
 function timeoutError(delay: number): TimeoutError {
-	const error = veloxError('VELOX_ERR_TIMEOUT') as TimeoutError;
-	error.name = 'TimeoutError';
-	error.status = 503;
-	error.statusCode = 503;
-	error.code = 'ETIMEDOUT';
-	error.timeout = delay;
-	error.expose = false;
-	return error;
+	// `code` given in place: the fields read in the order docs/api/timeouts.md lists them.
+	return veloxErrorWith('VELOX_ERR_TIMEOUT', [], { status: 503, statusCode: 503, code: 'ETIMEDOUT', timeout: delay, expose: false }) as TimeoutError;
 }
 
 /** Whether the response already closed (HTTP/1: node marks it destroyed; HTTP/2: its stream). */

@@ -1,7 +1,7 @@
 /**
  * `velox.json()`: parses JSON bodies into `req.body`, as Express 4's `express.json()`.
  */
-import { errorCatalog } from '../errors';
+import { adoptError, veloxError } from '../errors';
 import { createParser } from './parser';
 import type { BodyParserMiddleware, JsonOptions } from './types';
 
@@ -33,7 +33,7 @@ export function json(options?: JsonOptions): BodyParserMiddleware {
 		try {
 			return JSON.parse(text, reviver);
 		} catch (thrown) {
-			throw normalizeSyntaxError(thrown, undefined);
+			throw normalizeSyntaxError(thrown);
 		}
 	}
 
@@ -66,23 +66,21 @@ function strictSyntaxError(text: string, character: string | undefined): SyntaxE
 	const partial = index === -1 ? '' : text.substring(0, index) + '#'.repeat(text.length - index);
 	try {
 		JSON.parse(partial);
-		return new SyntaxError(errorCatalog.VELOX_ERR_JSON_STRICT.message);
 	} catch (thrown) {
-		const message = thrown instanceof Error ? thrown.message.replace(/#+/g, (placeholder) => text.substring(index, index + placeholder.length)) : undefined;
-		return normalizeSyntaxError(thrown, message);
+		const error = normalizeSyntaxError(thrown);
+		const message = error.message.replace(/#+/g, (placeholder) => text.substring(index, index + placeholder.length));
+		return adoptError('VELOX_ERR_JSON_STRICT', error, { stack: String(error.stack).replace(error.message, message), message });
 	}
+	// Not reached: `partial` is empty or holds a `#` where a value starts. body-parser keeps the same fallback.
+	return veloxError('VELOX_ERR_JSON_STRICT') as SyntaxError;
 }
 
-/** Keeps only `message` and `stack` on a JSON SyntaxError, optionally rewording it (as body-parser). */
-function normalizeSyntaxError(thrown: unknown, message: string | undefined): SyntaxError {
-	if (!(thrown instanceof Error)) return new SyntaxError(String(thrown));
+/** Keeps only `message` and `stack` on the error `JSON.parse` threw, as body-parser does (a reviver's fields go). */
+function normalizeSyntaxError(thrown: unknown): SyntaxError {
+	if (!(thrown instanceof Error)) return veloxError('VELOX_ERR_JSON_REVIVER_THREW', thrown) as SyntaxError;
 	const error = thrown as JsonSyntaxError;
 	for (const key of Object.getOwnPropertyNames(error)) {
 		if (key !== 'stack' && key !== 'message') delete error[key];
-	}
-	if (message !== undefined) {
-		error.stack = String(error.stack).replace(error.message, message);
-		error.message = message;
 	}
 	return error;
 }

@@ -5,7 +5,7 @@
  * `req.route.stack` and `app._router.stack` are read by real code.
  */
 import type { IncomingMessage, ServerResponse } from 'http';
-import { errorCatalog, formatMessage, toError } from '../errors';
+import { adoptError, catalogMessage, toError } from '../errors';
 import { isLiteralPath, MatchKind, type PathInput, type PathKey, type PathOptions, pathToRegexp, regionEqualsIgnoreCase } from './matcher';
 import type { Route } from './route';
 import { traceLayer, tracing } from '../tracing';
@@ -264,11 +264,9 @@ export function decodeParam(value: string | undefined): string | undefined {
 	try {
 		return decodeURIComponent(value);
 	} catch (err) {
-		if (err instanceof URIError) {
-			err.message = formatMessage(errorCatalog.VELOX_ERR_PARAM_DECODE.message, [value]);
-			(err as URIError & { status?: number; statusCode?: number }).status = 400;
-			(err as URIError & { status?: number; statusCode?: number }).statusCode = 400;
-		}
-		throw err;
+		if (!(err instanceof URIError)) throw err;
+		// Express's decode_param keeps the URIError (its stack) and assigns statusCode, then status.
+		const message = catalogMessage('VELOX_ERR_PARAM_DECODE', value);
+		throw adoptError('VELOX_ERR_PARAM_DECODE', err, { message, statusCode: 400, status: 400 });
 	}
 }

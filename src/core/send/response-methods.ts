@@ -9,7 +9,7 @@ import type { Socket } from 'net';
 import { resolve } from 'path';
 import contentDisposition from 'content-disposition';
 import depd from 'depd';
-import { type ErrorCode, type HttpError, veloxError } from '../errors';
+import { type HttpError, veloxError } from '../errors';
 import type { DownloadOptions, ErrorCallback, SendFileOptions } from '../types';
 import type { RequestView } from '../model';
 import type { VeloxResponse } from '../response/types';
@@ -26,13 +26,6 @@ export type ResponseLike = ServerResponse<RequestView<'next'>> & Partial<Pick<Ve
 
 /** A transfer error as Express reports it: send's HttpError, or EISDIR / ECONNABORTED. */
 type TransferError = (Error & { code?: string; syscall?: string }) | HttpError;
-
-/** The catalog error `entry` with Express's own `code` (`EISDIR`, `ECONNABORTED`) set as Express sets it. */
-function codedError(entry: ErrorCode, code: string): TransferError {
-	const err: TransferError = veloxError(entry);
-	err.code = code;
-	return err;
-}
 
 /** Express's `isAbsolute`: POSIX, Windows drive (`C:\`) and UNC (`\\host`) paths. */
 function isAbsolute(path: string): boolean {
@@ -87,7 +80,7 @@ class ResponseFileTransfer extends FileTransfer {
 	}
 
 	protected override onDirectory(): void {
-		this.#finish(codedError('VELOX_ERR_SENDFILE_IS_DIRECTORY', 'EISDIR'));
+		this.#finish(veloxError('VELOX_ERR_SENDFILE_IS_DIRECTORY'));
 	}
 
 	protected override onError(err: HttpError): void {
@@ -105,7 +98,7 @@ class ResponseFileTransfer extends FileTransfer {
 		}
 		const socketError = socketErrorOf(this.#socket);
 		if (socketError instanceof Error && (socketError as TransferError & { code?: string }).code !== 'ECONNRESET') this.#finish(socketError);
-		else this.#finish(codedError('VELOX_ERR_SENDFILE_ABORTED', 'ECONNABORTED'));
+		else this.#finish(veloxError('VELOX_ERR_SENDFILE_ABORTED'));
 	}
 }
 

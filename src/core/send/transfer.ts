@@ -10,9 +10,9 @@ import { close, createReadStream, open, type ReadStream, read, type Stats, stat 
 import type { IncomingMessage, ServerResponse } from 'http';
 import { extname, join, sep } from 'path';
 import parseRange from 'range-parser';
-import { type HttpError, veloxError } from '../errors';
+import type { HttpError } from '../errors';
 import type { SendConfig } from './config';
-import { fileSystemError, httpError, wrapError } from './file-errors';
+import { engineError, fileSystemError, hiddenError, httpError } from './file-errors';
 import {
 	isBytesRange,
 	isCacheable,
@@ -30,14 +30,9 @@ import { realPathWithinRoot } from './within-root';
 type StatCallback = (err: NodeJS.ErrnoException | null, stats: Stats) => void;
 
 /**
- * Bodies up to this size are read with one `fs.read` into one buffer and
- * written once. Hot path — change with care: for small files the cost is the
- * stream machinery, not the I/O (same syscalls: open, read, close). Measured
- * as server CPU per request (velox.static on a bare node server, 10
- * connections, node 20): 1 KB 136 µs vs 148 µs with a ReadStream + pipe,
- * 10 KB 140 vs 147, 60 KB 178 vs 190; `send` itself costs 153 µs on 1 KB.
- * 64 KB is a ReadStream's own chunk size, so memory per request is no more
- * than streaming would hold. Larger bodies stream with back-pressure.
+ * Bodies up to this size are read with one `fs.read` into one buffer and written once: for small
+ * files the stream machinery costs more than the I/O (docs/design.md, Static files). A
+ * ReadStream's own chunk size, so no more memory than streaming. Larger bodies stream.
  */
 // Bound: that buffer belongs to one response; nothing is kept between requests or per file.
 export const SMALL_FILE_SIZE = 64 * 1024;
@@ -177,14 +172,14 @@ export abstract class FileTransfer {
 		this.onFile(path, stats);
 		const res = this.res;
 		if (res.headersSent) {
-			this.onError(wrapError(500, veloxError('VELOX_ERR_HEADERS_SENT')));
+			this.onError(engineError('VELOX_ERR_HEADERS_SENT'));
 			return;
 		}
 		try {
 			this.onHeaders(path, stats);
 		} catch (err) {
 			// Express would crash the process here (the hook runs in an fs callback).
-			this.onError(wrapError(500, err instanceof Error ? err : new Error(String(err))));
+			this.onError(hiddenError('VELOX_ERR_HEADERS_HOOK', err, 500));
 			return;
 		}
 		this.#sendHeadersAndBody(path, stats);
@@ -269,9 +264,11 @@ export abstract class FileTransfer {
 				return;
 			}
 			close(fd, ignoreCloseError);
-			if (err !== null) this.#bodyError(err);
-			else if (bytesRead === 0) this.#bodyError(truncatedError(path));
-			else if (!this.res.destroyed) {
+			// Once the client is gone the abort is what the transfer reports.
+			if (this.res.destroyed) return;
+			if (err !== null) this.onError(fileSystemError(err));
+			else if (bytesRead === 0) this.onError(engineError('VELOX_ERR_FILE_CHANGED', path));
+			else {
 				// write + end, not end(buffer): given the body in end(), node 20 re-encodes a
 				// Content-Disposition value and mangles non-ASCII filenames (nodejs/node#46528);
 				// the headers and the body still leave in one writev.
@@ -297,7 +294,7 @@ export abstract class FileTransfer {
 				// The file shrank after the stat: the promised Content-Length cannot be
 				// met, and a short body on a kept-alive connection would corrupt the next response.
 				this.res.destroy();
-				this.onError(wrapError(500, truncatedError(path)));
+				this.onError(engineError('VELOX_ERR_FILE_CHANGED', path));
 				return;
 			}
 			this.res.end();
@@ -312,8 +309,4 @@ export abstract class FileTransfer {
 		if (this.res.destroyed) return;
 		this.onError(fileSystemError(err));
 	}
-}
-
-function truncatedError(filePath: string): NodeJS.ErrnoException {
-	return veloxError('VELOX_ERR_FILE_CHANGED', filePath);
 }

@@ -11,7 +11,7 @@
  */
 import { realpath } from 'fs';
 import { sep } from 'path';
-import { veloxError } from '../errors';
+import { veloxErrorWith } from '../errors';
 
 type RealPathCallback = (err: NodeJS.ErrnoException | null, realPath: string) => void;
 
@@ -23,11 +23,7 @@ function isInside(realPath: string, realRoot: string): boolean {
 
 /** The refusal: a missing file (`ENOENT`, 404) as the engine and apps already treat one. */
 function outsideRoot(path: string): NodeJS.ErrnoException {
-	const err: NodeJS.ErrnoException = veloxError('VELOX_ERR_FILE_OUTSIDE_ROOT', path);
-	err.code = 'ENOENT';
-	err.syscall = 'realpath';
-	err.path = path;
-	return err;
+	return veloxErrorWith('VELOX_ERR_FILE_OUTSIDE_ROOT', [path], { syscall: 'realpath', path });
 }
 
 /**
