@@ -16,12 +16,12 @@ import { setPoweredBy } from './response/fast-headers';
 import type { ResponsePrototype } from './response/types';
 import { initRoutingState, kFinalHandler, type RoutedRequest, Router } from './router/router';
 import { compileETag, compileQueryParser, compileTrust, parseQueryStringWithoutSetting, type QueryParserFunction } from './settings';
-// src/core/inject.ts and src/core/http2.ts load with the first app.inject / HTTP/2 request (startup; see lazy.ts).
-import { handleHttp2, injectRequest, restoreHttp2Prototypes } from './lazy';
+import type * as Http2Module from './http2';
+import type * as InjectModule from './inject';
 import { kMountedApp, listRoutes, markBuiltIn, type RouteList } from './routes';
 import { isTracing, traceRequest, traceUnhandled, tracing } from './tracing';
 import { kBuiltInLayers, kQueryParser, kRequestClass, kResponseClass, kServedBy } from './symbols';
-import { defineOwn, hasOwn, splitUseArguments } from './utils';
+import { defineOwn, hasOwn, onFirstUse, splitUseArguments } from './utils';
 import { veloxError } from './errors';
 import { type BuiltInLayers, builtInLayers, firstLayer } from './builtin-layers';
 import { errorLogText } from './log-text';
@@ -32,6 +32,12 @@ import query = require('../middleware/query');
 import View = require('../view');
 
 const deprecate = depd('velox');
+// HTTP/2 handling and `app.inject` load with the first HTTP/2 request / `app.inject` (docs/design.md, "Startup: deferred modules").
+const loadHttp2 = onFirstUse(() => require('./http2') as typeof Http2Module);
+const loadInject = onFirstUse(() => require('./inject') as typeof InjectModule);
+const handleHttp2: typeof Http2Module.handleHttp2 = (...args) => loadHttp2().handleHttp2(...args);
+const restoreHttp2Prototypes: typeof Http2Module.restoreHttp2Prototypes = (...args) => loadHttp2().restoreHttp2Prototypes(...args);
+const injectRequest: typeof InjectModule.injectRequest = (...args) => loadInject().injectRequest(...args);
 const trustProxyDefaultSymbol = '@@symbol:trust_proxy_default';
 
 type Settings = Record<string, unknown>;

@@ -5,10 +5,14 @@
 import type { IncomingMessage, ServerResponse } from 'http';
 import bytes from 'bytes';
 import contentType from 'content-type';
+import type TypeIsModule from 'type-is';
 import { veloxError } from '../errors';
-import { loadTypeIs } from '../lazy';
+import { onFirstUse } from '../utils';
 import type { ReadConfig } from './read';
 import type { BodyParserOptions, BodyRequest } from './types';
+
+// Loaded when a request's type is not the configured one spelled exactly (docs/design.md, "Startup: deferred modules").
+const loadTypeIs = onFirstUse(() => require('type-is') as typeof TypeIsModule);
 
 /** The body limit used when `limit` is absent: 100kb, as Express 4. */
 const DEFAULT_LIMIT = 102400;

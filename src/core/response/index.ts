@@ -6,17 +6,16 @@
  */
 import { ServerResponse } from 'http';
 import { extname } from 'path';
+import type ContentDispositionModule from 'content-disposition';
 import contentType from 'content-type';
 import type MimeModule from 'mime';
 import depd from 'depd';
 import statuses from 'statuses';
 import vary from 'vary';
 import { veloxError } from '../errors';
-// The file engine, mime, content-disposition: loaded with their first use (startup; see lazy.ts).
-import { download, loadContentDisposition, loadMime, sendFile, sendfile } from '../lazy';
+import type * as SendMethods from '../send/response-methods';
 import { builtInETagOfString, type ETagFunction } from '../settings';
-import { hasOwn } from '../utils';
-
+import { hasOwn, onFirstUse } from '../utils';
 import { clearCookie, cookie } from './cookie';
 import { getContentType, getETag, setContentLength, setContentType, setETag } from './fast-headers';
 import { format } from './format';
@@ -25,6 +24,14 @@ import { location, redirect } from './redirect';
 import type { HeaderValue, Next, RenderCallback, ResponsePrototype, VeloxResponse } from './types';
 
 const deprecate = depd('velox');
+// Loaded with their first use (docs/design.md, "Startup: deferred modules"): mime with the first
+// `res.type` or string `res.send`, content-disposition with `res.attachment`, the file engine
+// (src/core/send) with the first `res.sendFile`/`download`.
+const loadMime = onFirstUse(() => require('mime') as typeof MimeModule);
+const loadContentDisposition = onFirstUse(() => require('content-disposition') as typeof ContentDispositionModule);
+const loadSendMethods = onFirstUse(() => require('../send/response-methods') as typeof SendMethods);
+type SendFileArgs = Parameters<typeof SendMethods.sendFile>;
+type DownloadArgs = Parameters<typeof SendMethods.download>;
 
 export const response: ResponsePrototype = Object.create(ServerResponse.prototype);
 
@@ -400,11 +407,23 @@ response.location = location;
 response.redirect = redirect;
 response.vary = varyField;
 response.render = render;
-// File transfers live with the file-sending engine (src/core/send).
-response.sendFile = sendFile;
-response.download = download;
-// Express 4's deprecated lower-case form, with its own warning.
-response.sendfile = sendfile;
+// File transfers live with the file-sending engine (src/core/send), loaded by the first call.
+response.sendFile = function sendFile(this: VeloxResponse, path: string, options?: SendFileArgs[1], callback?: SendFileArgs[2]): void {
+	loadSendMethods().sendFile.call(this, path, options, callback);
+};
+response.download = function download(
+	this: VeloxResponse,
+	path: string,
+	filename?: DownloadArgs[1],
+	options?: DownloadArgs[2],
+	callback?: DownloadArgs[3],
+): void {
+	loadSendMethods().download.call(this, path, filename, options, callback);
+};
+// Express 4's deprecated lower-case form: depd's wrapper reports the caller of `res.sendfile`.
+response.sendfile = deprecate.function(function sendfile(this: VeloxResponse, path: string, options?: SendFileArgs[1], callback?: SendFileArgs[2]): void {
+	loadSendMethods().legacySendfile.call(this, path, options, callback);
+}, 'res.sendfile: Use res.sendFile instead');
 
 // `res.locals` is created on first use rather than for every request.
 Object.defineProperty(response, 'locals', {
