@@ -13,7 +13,7 @@ import { EventEmitter } from 'events';
 import type { IncomingMessage, ServerResponse } from 'http';
 import type MimeModule from 'mime';
 import type * as BodyParsers from './core/body';
-import type { App } from './core/application';
+import type { App } from './core/model';
 import type * as Shutdown from './core/shutdown';
 import type * as Static from './core/static';
 import { veloxError } from './core/errors';

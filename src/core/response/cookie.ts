@@ -6,7 +6,8 @@ import type * as CookieModule from 'cookie';
 import type { CookieSerializeOptions } from 'cookie';
 import type * as CookieSignatureModule from 'cookie-signature';
 import depd from 'depd';
-import type { CookieOptions, VeloxResponse } from './types';
+import type { CookieOptions } from 'express-serve-static-core';
+import type { VeloxResponse } from '../model';
 import { veloxError } from '../errors';
 import { onFirstUse } from '../utils';
 

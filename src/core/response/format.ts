@@ -4,7 +4,8 @@
 import type MimeModule from 'mime';
 import { requestError } from '../errors';
 import { onFirstUse } from '../utils';
-import type { FormatCallback, Next, VeloxResponse } from './types';
+import type { FormatCallback, VeloxResponse } from '../model';
+import type { Next } from '../router/layer';
 
 // Loaded with the first `res.format` (docs/design.md, "Startup: deferred modules").
 const loadMime = onFirstUse(() => require('mime') as typeof MimeModule);

@@ -21,7 +21,8 @@ import { getContentType, getETag, setContentLength, setContentType, setETag } fr
 import { format } from './format';
 import { json, jsonp, twoArgumentBody } from './json';
 import { location, redirect } from './redirect';
-import type { HeaderValue, Next, RenderCallback, ResponsePrototype, VeloxResponse } from './types';
+import type { HeaderValue, RenderCallback, ResponsePrototype, VeloxResponse } from '../model';
+import type { Next } from '../router/layer';
 
 const deprecate = depd('velox');
 // Loaded with their first use (docs/design.md, "Startup: deferred modules"): mime with the first

@@ -11,17 +11,30 @@
  * cursor and the one `next` function; nothing per layer, and the param
  * callback closure only when the router has param callbacks for the layer.
  */
-import type { ServerResponse } from 'http';
-import { finalHandle } from '../final-handler';
-import type { VeloxResponse } from '../response/types';
+import type { IncomingMessage, ServerResponse } from 'http';
 import { pathnameOf, protohostOf } from '../url';
-import { type CandidateCursor, cursorFor } from './candidates';
-import type { Layer, Next, ParamsRecord } from './layer';
-import type { Route } from './route';
-import type { ParamCalled, RoutedRequest, Router } from './router';
+import { type CandidateCursor, cursorFor, type IndexedRouter } from './candidates';
+import type { Layer, LayerRoute, Next, ParamsRecord, RoutedRequest } from './layer';
 
-/** Called when the stack is exhausted and no `out` was given (the app's final handler). */
+/** On a router: what answers when its stack is done and no `out` was given (passed in by the app). */
 export const kFinalHandler: unique symbol = Symbol('velox.finalHandler');
+
+export type FinalHandler = (req: IncomingMessage, res: ServerResponse, err: unknown) => void;
+
+/** The outcome of a key's param callbacks for one value, kept for the rest of the traversal. */
+export interface ParamCalled {
+	error: unknown;
+	match: unknown;
+	value: unknown;
+}
+
+/** What a traversal needs of its router (router.ts's `Router` is one). */
+export interface DispatchRouter extends IndexedRouter {
+	readonly mergeParams: boolean | undefined;
+	readonly params: Readonly<Record<string, unknown>>;
+	readonly [kFinalHandler]: FinalHandler;
+	process_params(layer: Layer, called: Record<string, ParamCalled>, req: IncomingMessage, res: ServerResponse, done: Next): void;
+}
 
 export class Dispatch {
 	/** `req.next` and every handler's `next`. */
@@ -51,10 +64,10 @@ export class Dispatch {
 	/** The error pending after `findMatch` (a layer's match may throw one). */
 	private pendingError: unknown = undefined;
 	/** The route of the layer `findMatch` returned, if any. */
-	private matchedRoute: Route | undefined = undefined;
+	private matchedRoute: LayerRoute | undefined = undefined;
 
 	constructor(
-		private readonly router: Router,
+		private readonly router: DispatchRouter,
 		private readonly req: RoutedRequest,
 		private readonly res: ServerResponse,
 		private readonly out: Next | undefined,
@@ -195,7 +208,7 @@ export class Dispatch {
 	 * Sets `req.route` and `req.params`; true to go on to the layer at once,
 	 * false when param callbacks run first (they call `proceed`).
 	 */
-	private enter(layer: Layer, route: Route | undefined, layerError: unknown, path: string): boolean {
+	private enter(layer: Layer, route: LayerRoute | undefined, layerError: unknown, path: string): boolean {
 		const req = this.req;
 		const router = this.router;
 		if (route) req.route = route;
@@ -212,7 +225,7 @@ export class Dispatch {
 	}
 
 	/** Runs the layer: a route, or middleware with its mount path trimmed (error handlers for an error). */
-	private proceed(layer: Layer, route: Route | undefined, layerError: unknown, layerPath: string, path: string): void {
+	private proceed(layer: Layer, route: LayerRoute | undefined, layerError: unknown, layerPath: string, path: string): void {
 		if (route) layer.handle_request(this.req, this.res, this.next);
 		else if (!this.trimPrefix(layerPath, path)) this.next(layerError);
 		else if (layerError) layer.handle_error(layerError, this.req, this.res, this.next);
@@ -269,10 +282,7 @@ export class Dispatch {
 		req.next = this.savedNext;
 		req.params = this.parentParams;
 		if (this.out !== undefined) this.out(err);
-		else if (this.router[kFinalHandler] !== undefined) this.router[kFinalHandler](req, this.res, err);
-		// Safer than Express 4, which throws here (and crashes the process) for a bare
-		// router used as the server's listener: answer like finalhandler's defaults.
-		else finalHandle(req, this.res, err, process.env.NODE_ENV || 'development', undefined);
+		else this.router[kFinalHandler](req, this.res, err);
 	}
 }
 
@@ -280,7 +290,7 @@ function finishLater(dispatch: Dispatch, err: unknown): void {
 	dispatch.done(err);
 }
 
-function hasParamCallbacks(router: Router, layer: Layer): boolean {
+function hasParamCallbacks(router: DispatchRouter, layer: Layer): boolean {
 	const keys = layer.keys;
 	if (keys.length === 0) return false;
 	const params = router.params;
@@ -313,7 +323,7 @@ function mergeParams(params: ParamsRecord, parent: ParamsRecord | undefined): Pa
 }
 
 /** A response with, when an app's prototype gave it them, `res.set` and `res.send` (a bare router's has neither). */
-type OptionsResponse = ServerResponse & Partial<Pick<VeloxResponse, 'set' | 'send'>>;
+type OptionsResponse = ServerResponse & { set?(field: string, value: string): unknown; send?(body: string): unknown };
 
 function sendOptionsResponse(res: ServerResponse, options: string[], next: (err: unknown) => void): void {
 	try {

@@ -7,8 +7,6 @@
 import type { IncomingMessage, ServerResponse } from 'http';
 import { errorCatalog, formatMessage, toError } from '../errors';
 import { isLiteralPath, MatchKind, type PathInput, type PathKey, type PathOptions, pathToRegexp, regionEqualsIgnoreCase } from './matcher';
-import type { Route } from './route';
-import { traceLayer, tracing } from '../tracing';
 import { hasOwn } from '../utils';
 
 /** What a handler calls to pass control on: nothing, an error, or `'route'` / `'router'`. The one declaration of `next` inside Velox; the public one is `NextFunction` (src/core/types/handlers.ts). */
@@ -19,6 +17,42 @@ export type ErrorHandlerFn = (err: unknown, req: IncomingMessage, res: ServerRes
 export type AnyHandler = RequestHandlerFn | ErrorHandlerFn;
 
 export type ParamsRecord = Record<string | number, string | undefined>;
+
+/**
+ * The route a route's layer leads to, as the router sees it (route.ts's `Route` is one): the
+ * dispatch asks it which methods it handles, the route listing reads its handlers.
+ */
+export interface LayerRoute {
+	path: PathInput;
+	stack: Layer[];
+	methods: Record<string, boolean>;
+	_handles_method(method: string): boolean;
+	_options(): string[];
+}
+
+/**
+ * What the router reads and sets on a request (`initRoutingState`, dispatch.ts). The app's model
+ * of the request (`VeloxRequest`, model.ts) extends it.
+ */
+export interface RoutedRequest extends IncomingMessage {
+	// Set by node's HTTP parser on every request a server receives (node types them optional).
+	url: string;
+	method: string;
+	baseUrl?: string;
+	originalUrl?: string;
+	params?: ParamsRecord;
+	next?: Next;
+	route?: LayerRoute;
+}
+
+type TraceLayer = (layer: Layer, error: unknown, req: IncomingMessage, res: ServerResponse, next: Next) => boolean;
+
+/**
+ * Layer tracing, installed by tracing.ts: `active` counts the requests being traced (layers skip
+ * all of it while 0); `trace` runs a handler with its start and end published, false when the
+ * request is not traced.
+ */
+export const layerTracing: { active: number; trace: TraceLayer } = { active: 0, trace: () => false };
 
 /** On a layer: the path exactly as written at registration (route listing, tracing). */
 export const kPattern: unique symbol = Symbol('velox.pattern');
@@ -77,7 +111,7 @@ export class Layer {
 	// The members from here on are defined by the constructor, in Express's order after `keys`.
 	declare regexp: LayerRegExp;
 	declare method: string | undefined;
-	declare route: Route | undefined;
+	declare route: LayerRoute | undefined;
 	/** How `match` works for this layer, decided here (hot path), and again when a regexp is assigned. */
 	declare kind: MatchKind;
 	/** For `Literal`: the path without its optional trailing slash. */
@@ -198,7 +232,7 @@ export class Layer {
 			next(error);
 			return;
 		}
-		if (tracing.active !== 0 && traceLayer(this, error, req, res, next)) return;
+		if (layerTracing.active !== 0 && layerTracing.trace(this, error, req, res, next)) return;
 		try {
 			const result = fn(error, req, res, next);
 			if (isThenable(result)) forwardRejection(result, next);
@@ -216,7 +250,7 @@ export class Layer {
 			next();
 			return;
 		}
-		if (tracing.active !== 0 && traceLayer(this, undefined, req, res, next)) return;
+		if (layerTracing.active !== 0 && layerTracing.trace(this, undefined, req, res, next)) return;
 		try {
 			const result = fn(req, res, next);
 			if (isThenable(result)) forwardRejection(result, next);

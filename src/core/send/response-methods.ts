@@ -9,14 +9,12 @@ import type { Socket } from 'net';
 import { resolve } from 'path';
 import contentDisposition from 'content-disposition';
 import { type ErrorCode, type HttpError, veloxError } from '../errors';
-import type { DownloadOptions, ErrorCallback, SendFileOptions } from '../types';
-import type { RequestView } from '../model';
-import type { VeloxResponse } from '../response/types';
+import type { DownloadOptions, ErrorCallback, SendFileOptions } from 'express-serve-static-core';
+import type { HeaderValue, RequestView, VeloxResponse } from '../model';
 import { compileSendConfig, type SendOptions } from './config';
 import { FileTransfer } from './transfer';
 
 type FileOptions = SendFileOptions & SendOptions;
-type HeaderValue = string | number | readonly string[];
 
 /** What `sendFile`/`download` need of `this`: a response whose `req` may carry the router's `next`. */
 export type ResponseLike = ServerResponse<RequestView<'next'>> & Partial<Pick<VeloxResponse, 'sendFile'>>;
