@@ -6,7 +6,17 @@
  */
 import type { IncomingMessage, ServerResponse } from 'http';
 import { errorCatalog, formatMessage, toError } from '../errors';
-import { isLiteralPath, MatchKind, type PathInput, type PathKey, type PathOptions, pathToRegexp, regionEqualsIgnoreCase } from './matcher';
+import {
+	compilePath,
+	isLiteralPath,
+	MatchKind,
+	NO_SEGMENTS,
+	type PathInput,
+	type PathKey,
+	type PathOptions,
+	type PathSegments,
+	regionEqualsIgnoreCase,
+} from './matcher';
 import { hasOwn } from '../utils';
 
 /** What a handler calls to pass control on: nothing, an error, or `'route'` / `'router'`. The one declaration of `next` inside Velox; the public one is `NextFunction` (src/core/types/handlers.ts). */
@@ -73,6 +83,7 @@ type LayerRegExp = RegExp & { fast_star?: boolean; fast_slash?: boolean };
 
 const kRegexp: unique symbol = Symbol('velox.regexp');
 const kRunner: unique symbol = Symbol('velox.runner');
+const kSegments: unique symbol = Symbol('velox.segments');
 
 /** Regexps assigned to a layer after its construction, in this process (route indexes compare it). */
 let regexpAssignments = 0;
@@ -85,8 +96,8 @@ export function regexpAssignmentCount(): number {
  * `layer.regexp`: an own, enumerable accessor in Express's key order, shared by every layer (one
  * getter and setter, so all layers keep one V8 shape in fast mode). Code that reaches into the
  * stack may assign a new regexp (route rewriting, case folding); from then on the layer matches
- * with it as Express's `match` would — its `fast_slash`/`fast_star` flags, else `exec` — and
- * route indexes see that a layer changed (segment-index.ts files layers by their regexp).
+ * with it as Express's `match` would — its `fast_slash`/`fast_star` flags, else `exec` — its
+ * compiled segments no longer apply, and route indexes see that a layer changed.
  */
 const regexpProperty: PropertyDescriptor = {
 	configurable: true,
@@ -97,6 +108,7 @@ const regexpProperty: PropertyDescriptor = {
 	set(this: Layer, value: LayerRegExp) {
 		this[kRegexp] = value;
 		this[kRunner] = undefined;
+		this[kSegments] = NO_SEGMENTS;
 		this.kind = value?.fast_slash ? MatchKind.Slash : value?.fast_star ? MatchKind.Star : MatchKind.Regexp;
 		regexpAssignments++;
 	},
@@ -129,11 +141,14 @@ export class Layer {
 	 * matching moves), and so is one assigned to `layer.regexp`.
 	 */
 	declare [kRunner]: RegExp | undefined;
+	/** The segments every match has, as the matcher compiled them (the route index files the layer under them). */
+	declare [kSegments]: PathSegments;
 
 	constructor(path: PathInput, options: PathOptions, fn: AnyHandler) {
 		this.handle = fn;
 		this.name = fn.name || '<anonymous>';
-		const regexp: LayerRegExp = pathToRegexp(path, this.keys, options);
+		const compiled = compilePath(path, this.keys, options);
+		const regexp: LayerRegExp = compiled.regexp;
 		regexp.fast_star = path === '*';
 		regexp.fast_slash = path === '/' && options.end === false;
 		this[kRegexp] = regexp;
@@ -159,6 +174,7 @@ export class Layer {
 			this.literal = '';
 		}
 		this[kRunner] = this.kind === MatchKind.Regexp && !(path instanceof RegExp) ? new RegExp(regexp.source, regexp.flags) : undefined;
+		this[kSegments] = compiled.segments;
 	}
 
 	/** Express's `layer.match(path)`: sets `params` and `path`; throws a 400 error on a malformed escape. */
@@ -262,7 +278,7 @@ export class Layer {
 
 /**
  * What `console.log(layer)` and `util.inspect(router.stack)` show: the layer's own enumerable
- * properties as values, in their order, without the two internal copies behind `regexp`.
+ * properties as values, in their order, without the internal state behind `regexp`.
  * `regexp` is an accessor, which node would print as `[Getter/Setter]`; route listings and
  * debugging sessions read the pattern there, as in Express.
  */
@@ -274,11 +290,16 @@ Object.defineProperty(Layer.prototype, Symbol.for('nodejs.util.inspect.custom'),
 		const view = new LayerView() as Record<PropertyKey, unknown>;
 		const self = this as unknown as Record<PropertyKey, unknown>;
 		for (const key of Reflect.ownKeys(this)) {
-			if (key !== kRegexp && key !== kRunner && Object.prototype.propertyIsEnumerable.call(this, key)) view[key] = self[key];
+			if (key !== kRegexp && key !== kRunner && key !== kSegments && Object.prototype.propertyIsEnumerable.call(this, key)) view[key] = self[key];
 		}
 		return view;
 	},
 });
+
+/** The segments the route index files `layer` under; none for an object that is not a Layer. */
+export function segmentsOf(layer: unknown): PathSegments {
+	return (layer as Layer | undefined)?.[kSegments] ?? NO_SEGMENTS;
+}
 
 /** Beyond Express 4: a handler's rejected promise goes to `next(err)`. */
 export function isThenable(value: unknown): value is PromiseLike<unknown> {

@@ -23,8 +23,8 @@
  * The layers' own matchers still decide; a layer missing from the candidates
  * is one that cannot match.
  */
-import { type Layer, regexpAssignmentCount } from './layer';
-import { PARAM, readCached } from './segment-keys';
+import { type Layer, regexpAssignmentCount, segmentsOf } from './layer';
+import { PARAM } from './matcher';
 
 class TrieNode {
 	/** Literal children while there are few of them, compared key by key. */
@@ -101,8 +101,8 @@ export class SegmentIndex {
 			const layer = stack[position];
 			this.layers.push(layer);
 			let node = this.root;
-			// A foreign object in the stack has no readable regexp: no keys, always a candidate.
-			const read = readCached(layer?.regexp);
+			// A foreign object in the stack has no segments: always a candidate.
+			const read = segmentsOf(layer);
 			for (const key of read.keys) node = key === PARAM ? (node.param ??= new TrieNode(node, '')) : childOf(node, key);
 			(read.exact ? node.exact : node.positions).push(position);
 		}
