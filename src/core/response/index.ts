@@ -84,12 +84,7 @@ function links(this: VeloxResponse, links: Record<string, string>): VeloxRespons
  * two-argument forms exactly (measured: no cost against a fixed parameter);
  * the common Content-Type is set with one `setHeader`; the ETag is computed
  * only when the `etag` setting asks for one. Kept in one piece on purpose:
- * split into named steps (a string step and a Buffer step each setting
- * Content-Length and the ETag, then `endSend`; see this file's history) it
- * measured, with callgrind (4,000 requests after 20,000 of warm-up, `node
- * --predictable`, bench/apps scenarios), -0.5% (hello) to 0.0% (rest) but
- * +1.0% on routes outside V8's compiler and GC (+2.9% in all, repeated),
- * more than noise.
+ * split into named steps it measured slower (docs/design.md, "`res.send` in one piece").
  *
  * @example
  * res.send('<p>hello</p>');

@@ -98,11 +98,8 @@ export class Dispatch {
 	 * deep): `step` calls the layer's handler directly, no frame between.
 	 */
 	step(err: unknown): void {
-		// Hot path: `err` is usually undefined. Compared with a string directly, a value of any type
-		// makes V8 call its generic StrictEqual builtin (~16 instructions, ~20 a request through
-		// six layers, bench/annotate.js); behind `typeof`, it is an inlined string compare. With the
-		// two `=== undefined` checks below, bench/count.js: middleware 44,543 → 44,230 instructions
-		// per request, rest 70,542 → 70,309.
+		// Hot path: behind `typeof`, an inlined string compare instead of V8's generic StrictEqual
+		// builtin for a value of any type (docs/design.md, "Dispatch").
 		let layerError = typeof err === 'string' && err === 'route' ? null : err;
 		this.restoreUrl();
 		if (typeof layerError === 'string' && layerError === 'router') {
@@ -118,12 +115,8 @@ export class Dispatch {
 			setImmediate(this.next, err);
 			return;
 		}
-		// Hot path: `req.url` is the same string at every layer unless a middleware rewrote it (or
-		// `trimPrefix`/`restoreUrl` rebuilt it), so its pathname is scanned once per traversal, not
-		// once per layer. An equal string gives the same pathname, so the comparison may be by value.
-		// Measured (bench/count.js: callgrind, 4,000 requests after 20,000; with url.ts's new loop):
-		// rest (three layers entered) 85,034 → 83,354 instructions per request, middleware (six)
-		// 49,759 → 49,388.
+		// Hot path: the pathname is scanned once per traversal, not per layer: `req.url` stays the
+		// same string unless rewritten, and an equal string has the same pathname (docs/design.md, "Dispatch").
 		const url = this.req.url;
 		let path = this.path;
 		if (this.url === undefined || url !== this.url) {

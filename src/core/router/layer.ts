@@ -135,8 +135,8 @@ export class Layer {
 	declare [kRegexp]: LayerRegExp;
 	/**
 	 * For `Regexp` layers whose regexp Velox built: the same pattern without Express's
-	 * `fast_star`/`fast_slash` properties, which `match` runs until a regexp is assigned. Hot path
-	 * — measured: own properties on a RegExp send every `exec` down V8's slow path. A regexp the
+	 * `fast_star`/`fast_slash` properties, which `match` runs until a regexp is assigned. Hot path:
+	 * own properties on a RegExp send every `exec` down V8's slow path. A regexp the
 	 * app passed in is run as it is (it may be global or sticky, whose `lastIndex` Express's
 	 * matching moves), and so is one assigned to `layer.regexp`.
 	 */
