@@ -33,14 +33,14 @@ const ROUND_MS = Number(option('ms', 200));
 const COUNTS = option('counts', '10,100,1000,5000').split(',').map(Number);
 const LAYOUTS = option('layouts', 'distinct,shared,github').split(',');
 
-/** name, module, extra environment: each runs in its own process (its own JIT state). */
+/** name, module, whether the route index is forced on: each runs in its own process (its own JIT state). */
 function contenderList() {
-	const list = [{ name: 'velox', module: path.join(__dirname, '..'), env: {} }];
-	// The route index forced on at every stack size (the test-only switch), to compare with the default.
-	if (process.argv.includes('--indexed')) list.push({ name: 'velox-indexed', module: list[0].module, env: { VELOX_ROUTE_INDEX: 'indexed' } });
+	const list = [{ name: 'velox', module: path.join(__dirname, '..'), indexed: false }];
+	// The route index forced on at every stack size (lib/core's internal switch), to compare with the default.
+	if (process.argv.includes('--indexed')) list.push({ name: 'velox-indexed', module: list[0].module, indexed: true });
 	const baseline = option('baseline', null);
-	if (baseline !== null) list.push({ name: 'baseline', module: path.resolve(baseline, 'index.js'), env: {} });
-	if (!process.argv.includes('--no-express')) list.push({ name: 'express4', module: require.resolve('express'), env: {} });
+	if (baseline !== null) list.push({ name: 'baseline', module: path.resolve(baseline, 'index.js'), indexed: false });
+	if (!process.argv.includes('--no-express')) list.push({ name: 'express4', module: require.resolve('express'), indexed: false });
 	return list;
 }
 
@@ -167,6 +167,7 @@ function caseList() {
 /** A contender's process: builds every case's router, then measures on request. */
 function child(modulePath) {
 	const factory = require(modulePath);
+	if (process.argv.includes('--force-index')) require(path.join(modulePath, 'lib', 'core', 'router', 'candidates.js')).setIndexThreshold(0);
 	const routers = caseList().map((c) => buildRouter(factory, c.layout, c.count));
 	const cases = caseList();
 	const checks = cases.map((c, i) => {
@@ -191,7 +192,7 @@ function ask(worker, message) {
 async function main() {
 	const contenders = contenderList();
 	const cases = caseList();
-	const workers = contenders.map((c) => fork(__filename, ['--child', c.module, ...process.argv.slice(2)], { env: { ...process.env, ...c.env } }));
+	const workers = contenders.map((c) => fork(__filename, ['--child', c.module, ...(c.indexed ? ['--force-index'] : []), ...process.argv.slice(2)]));
 	const checks = await Promise.all(workers.map((worker) => ask(worker)));
 	cases.forEach((c, i) => {
 		// Every contender must answer the probe with the same route (first match wins).

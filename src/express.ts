@@ -11,15 +11,17 @@
  */
 import { EventEmitter } from 'events';
 import type { IncomingMessage, ServerResponse } from 'http';
-import type { App } from './core/application';
-import { loadBodyParsers, serveStatic, shutdown, shutdownOnSignal } from './core/lazy';
+import type MimeModule from 'mime';
+import type * as BodyParsers from './core/body';
+import type { App } from './core/model';
 import type * as Shutdown from './core/shutdown';
+import type * as Static from './core/static';
 import { veloxError } from './core/errors';
 import { timeout } from './core/timeout';
 import type * as T from './core/types';
 import type * as B from './core/types/beyond';
 import type { Next } from './core/router/layer';
-import { hasOwn } from './core/utils';
+import { hasOwn, onFirstUse } from './core/utils';
 // Express 4's modules, loaded from their paths through node's loader as Express's lib/express.js
 // loads them: APM agents hook these files by path and patch what they export.
 import application = require('./application');
@@ -28,6 +30,13 @@ import request = require('./request');
 import response = require('./response');
 import RouterFactory = require('./router/index');
 import RouteClass = require('./router/route');
+
+// The body parsers, the file engine, mime and the shutdown helpers load with their first use
+// (docs/design.md, "Startup: deferred modules").
+const loadBodyParsers = onFirstUse(() => require('./core/body') as typeof BodyParsers);
+const loadStatic = onFirstUse(() => require('./core/static') as typeof Static);
+const loadMime = onFirstUse(() => require('mime') as typeof MimeModule);
+const loadShutdown = onFirstUse(() => require('./core/shutdown') as typeof Shutdown);
 
 /** Copies own property descriptors, skipping names `target` already has (merge-descriptors, redefine = false). */
 function mixin(target: object, source: object): void {
@@ -94,7 +103,6 @@ velox.request = request as velox.Request;
 velox.response = response as velox.Response;
 velox.Route = RouteClass as T.RouteConstructor;
 velox.Router = RouterFactory as Velox['Router'];
-// The parsers load with their first use (startup; see lazy.ts).
 velox.json = function json(options) {
 	return loadBodyParsers().json(options);
 };
@@ -107,7 +115,19 @@ velox.text = function text(options) {
 velox.urlencoded = function urlencoded(options) {
 	return loadBodyParsers().urlencoded(options);
 };
-// The file engine loads with the first velox.static() call (startup; see lazy.ts).
+const serveStatic = function serveStatic(root: string, options?: Parameters<typeof Static.default>[1]) {
+	return loadStatic().default(root, options);
+} as typeof Static.default;
+// `velox.static.mime` is the mime module itself, loaded when read (as `express.static.mime`); an
+// assignment replaces it, as on a plain property.
+Object.defineProperty(serveStatic, 'mime', {
+	configurable: true,
+	enumerable: true,
+	get: loadMime,
+	set(value: unknown) {
+		Object.defineProperty(serveStatic, 'mime', { configurable: true, enumerable: true, writable: true, value });
+	},
+});
 velox.static = serveStatic as T.ServeStatic;
 velox.query = query as Velox['query'];
 
@@ -142,6 +162,14 @@ for (const name of removedMiddlewares) {
 // Beyond Express 4 (docs/api/): not enumerable, so the static members
 // listed are Express 4's. `timeout` replaces Express 4's "no longer
 // bundled" error for that name.
+function shutdown(server: Parameters<typeof Shutdown.shutdown>[0], options: Shutdown.ShutdownOptions = {}): Promise<void> {
+	return loadShutdown().shutdown(server, options);
+}
+
+function shutdownOnSignal(server: Parameters<typeof Shutdown.shutdownOnSignal>[0], options: Shutdown.ShutdownOnSignalOptions = {}): () => void {
+	return loadShutdown().shutdownOnSignal(server, options);
+}
+
 for (const [name, value] of [
 	['timeout', timeout],
 	['shutdown', shutdown],

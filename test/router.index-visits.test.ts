@@ -2,8 +2,7 @@
  * The route index's cost does not grow with the number of routes: a request
  * runs `layer.match` on a handful of layers (the ones that can match, and the
  * ones with no segment to file them under), whatever the table and wherever
- * in it the route sits. Counted, not timed. Skipped under
- * `VELOX_ROUTE_INDEX=linear`, the switch that turns the index off.
+ * in it the route sits. Counted, not timed.
  */
 import assert from 'node:assert/strict';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -11,9 +10,6 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import velox from '../src/express';
 import { Layer } from '../src/core/router/layer';
-
-const linear = process.env.VELOX_ROUTE_INDEX === 'linear';
-const skip = linear ? 'VELOX_ROUTE_INDEX=linear: the index is off' : false;
 
 type Dispatchable = { handle(req: IncomingMessage, res: ServerResponse, out: (err?: unknown) => void): void };
 
@@ -47,7 +43,7 @@ function label(name: string) {
 	};
 }
 
-describe('a lookup visits O(depth) layers, not O(routes)', { skip }, () => {
+describe('a lookup visits O(depth) layers, not O(routes)', () => {
 	test('5,000 routes under one prefix (/api/rK/...): the middle and the last route', () => {
 		const router = velox.Router();
 		for (let k = 0; k < 5000; k++) {

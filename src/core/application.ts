@@ -8,22 +8,21 @@ import http, { IncomingMessage, type Server, ServerResponse } from 'http';
 import { resolve } from 'path';
 import depd from 'depd';
 import { finalHandle } from './final-handler';
-import type { Next } from './router/layer';
+import type { Next, RoutedRequest } from './router/layer';
 import { type MethodName, methods } from './router/methods';
-import type { RequestPrototype, RequestView } from './model';
+import type { App, ApplicationPrototype, RenderCallback, RequestView, ViewLike } from './model';
 import type { Route } from './router/route';
 import { setPoweredBy } from './response/fast-headers';
-import type { ResponsePrototype } from './response/types';
-import { initRoutingState, kFinalHandler, type RoutedRequest, Router } from './router/router';
+import { initRoutingState, kFinalHandler, Router } from './router/router';
 import { compileETag, compileQueryParser, compileTrust, parseQueryStringWithoutSetting, type QueryParserFunction } from './settings';
-// src/core/inject.ts and src/core/http2.ts load with the first app.inject / HTTP/2 request (startup; see lazy.ts).
-import { handleHttp2, injectRequest, restoreHttp2Prototypes } from './lazy';
-import { kMountedApp, listRoutes, markBuiltIn, type RouteList } from './routes';
+import type * as Http2Module from './http2';
+import type * as InjectModule from './inject';
+import { kMountedApp, listRoutes, markBuiltIn, type RouteList } from './router/listing';
 import { isTracing, traceRequest, traceUnhandled, tracing } from './tracing';
 import { kBuiltInLayers, kQueryParser, kRequestClass, kResponseClass, kServedBy } from './symbols';
-import { defineOwn, hasOwn, splitUseArguments } from './utils';
+import { defineOwn, hasOwn, onFirstUse, splitUseArguments } from './utils';
 import { veloxError, veloxErrorWith } from './errors';
-import { type BuiltInLayers, builtInLayers, firstLayer } from './builtin-layers';
+import { builtInLayers, firstLayer } from './builtin-layers';
 import { errorLogText } from './log-text';
 import { deferContinue } from './expect-continue';
 // Express 4's modules, through their paths (an agent's wrapper on what they export applies).
@@ -32,84 +31,23 @@ import query = require('../middleware/query');
 import View = require('../view');
 
 const deprecate = depd('velox');
+// HTTP/2 handling and `app.inject` load with the first HTTP/2 request / `app.inject` (docs/design.md, "Startup: deferred modules").
+const loadHttp2 = onFirstUse(() => require('./http2') as typeof Http2Module);
+const loadInject = onFirstUse(() => require('./inject') as typeof InjectModule);
+const handleHttp2: typeof Http2Module.handleHttp2 = (...args) => loadHttp2().handleHttp2(...args);
+const restoreHttp2Prototypes: typeof Http2Module.restoreHttp2Prototypes = (...args) => loadHttp2().restoreHttp2Prototypes(...args);
+const injectRequest: typeof InjectModule.injectRequest = (...args) => loadInject().injectRequest(...args);
 const trustProxyDefaultSymbol = '@@symbol:trust_proxy_default';
 
-type Settings = Record<string, unknown>;
-type RenderCallback = (err: Error | null, html?: string) => void;
-
-interface ViewLike {
-	path: string | undefined;
-	root: string | string[];
-	render(options: object, callback: RenderCallback): void;
-}
 type ViewConstructor = new (name: string, options: { defaultEngine: unknown; root: unknown; engines: Record<string, unknown> }) => ViewLike;
 
-/** The routing methods other than `get` (`app.post`, `app.delete`, …), assigned by name from `methods` below. */
-type AppMethods = { [M in Exclude<MethodName, 'get'>]: (path: unknown, ...handlers: unknown[]) => App };
-
-/** The members of the application prototype: what `velox()` mixes into each app. */
-interface AppMembers extends AppMethods {
-	init(): void;
-	defaultConfiguration(): void;
-	lazyrouter(): void;
-	handle(req: IncomingMessage, res: ServerResponse, callback?: Next): void;
-	set(setting: string, ...value: unknown[]): unknown;
-	/** `app.get(setting)`, or `app.get(path, …handlers)`. */
-	get(setting: string, ...handlers: unknown[]): unknown;
-	enabled(setting: string): boolean;
-	disabled(setting: string): boolean;
-	enable(setting: string): App;
-	disable(setting: string): App;
-	path(): string;
-	use(...args: unknown[]): App;
-	route(path: unknown): Route;
-	param(name: unknown, fn?: unknown): App;
-	engine(ext: string, fn: unknown): App;
-	all(path: unknown, ...handlers: unknown[]): App;
-	del(...args: unknown[]): unknown;
-	render(name: string, options?: unknown, callback?: RenderCallback): void;
-	listen(...args: unknown[]): Server;
-	routes(): RouteList;
-	inject(options: unknown): unknown;
-}
-
-/** The internal shape of an app: a request listener with the prototype's members and its own state. */
-export interface App extends EventEmitter, AppMembers, Express.Application {
-	(req: IncomingMessage, res: ServerResponse, next?: Next): void;
-	settings: Settings;
-	cache: Record<string, ViewLike>;
-	engines: Record<string, unknown>;
-	locals: Record<string, unknown>;
-	mountpath: unknown;
-	parent?: App;
-	request: RequestPrototype;
-	response: ResponsePrototype;
-	_router: Router | undefined;
-	[kQueryParser]?: QueryParserFunction;
-	[kBuiltInLayers]?: BuiltInLayers;
-	[kRequestClass]?: unknown;
-	[kResponseClass]?: unknown;
-	/** Express 3's router: on an app, a getter that throws (see `defaultConfiguration`). */
-	readonly router?: unknown;
-	/** Declared by @types/express's `Application`, absent from an Express 4 app (and never read by Velox). */
-	resource?: unknown;
-	map?: unknown;
-	stack?: unknown;
-}
-
-/** What `handle` and mounting read and set on a request: the router's view, and `app`, `res` (declared in model.ts). */
-type VeloxRequestLike = RoutedRequest & RequestView<'app' | 'res'>;
+/** What `handle` and mounting read and set on a request: the router's members, and `app`, `res`, the query parser (model.ts). */
+type VeloxRequestLike = RoutedRequest & RequestView<'app' | 'res' | typeof kQueryParser>;
 
 function logError(this: App, err: unknown): void {
 	// Express 4's logerror (`err.stack || err.toString()`), with control characters escaped (log-text.ts).
 	if (this.get('env') !== 'test') console.error(errorLogText(err));
 }
-
-/**
- * The application prototype (`velox.application`): the members above; an app's own state is
- * absent from it. The public shape is `Application` in types/application.ts.
- */
-export type ApplicationPrototype = AppMembers & Partial<Omit<App, keyof AppMembers>>;
 
 // Filled member by member below.
 export const application = {} as ApplicationPrototype;
@@ -288,7 +226,7 @@ app.set = function set(this: App, setting: string, ...value: unknown[]): unknown
 		// app.get(setting): own properties only, up the sub-app chain
 		let settings: object | null = this.settings;
 		while (settings && settings !== Object.prototype) {
-			if (hasOwn(settings, setting)) return (settings as Settings)[setting];
+			if (hasOwn(settings, setting)) return (settings as Record<string, unknown>)[setting];
 			settings = Object.getPrototypeOf(settings);
 		}
 		return undefined;

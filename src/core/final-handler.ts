@@ -11,10 +11,16 @@ import escapeHtml from 'escape-html';
 import statuses from 'statuses';
 import { createHtmlDocument } from './html';
 import { anyLogText } from './log-text';
+import type OnFinishedModule from 'on-finished';
+import type * as DiscardModule from './body/discard';
 import type { RequestView } from './model';
-import { loadDiscard, loadOnFinished } from './lazy';
 import { removeErrorPageHeaders, setContentLength, setContentType, setErrorPageHeaders } from './response/fast-headers';
 import { pathnameOf } from './url';
+import { onFirstUse } from './utils';
+
+// Loaded with the first 404 or error that gets here (docs/design.md, "Startup: deferred modules").
+const loadDiscard = onFirstUse(() => require('./body/discard') as typeof DiscardModule);
+const loadOnFinished = onFirstUse(() => require('on-finished') as typeof OnFinishedModule);
 
 const DOUBLE_SPACE_REGEXP = /\x20{2}/g;
 const NEWLINE_REGEXP = /\n/g;
@@ -164,7 +170,6 @@ export function finalHandle(req: IncomingMessage, res: ServerResponse, err: unkn
 	// A request without a body (no Transfer-Encoding, no or zero Content-Length)
 	// has nothing left to wait for either: this is the common synchronous 404.
 	// A body parser that gave up draining an endless body wants the answer now.
-	// body/discard.ts and on-finished load with the first 404 or error that gets here (startup; see lazy.ts).
 	const discard = loadDiscard();
 	if (loadOnFinished().isFinished(req) || req.complete || hasNoBody(req) || discard.isAnsweredEarly(req)) {
 		writeSafely(req, res, page);

@@ -21,14 +21,14 @@
 import type { IncomingMessage, ServerResponse } from 'http';
 import type * as Http2Module from 'http2';
 import type { Http2Session } from 'http2';
-import type { App } from './application';
 import { finalHandle } from './final-handler';
+import type { App, RequestView } from './model';
 import { request } from './request';
 import { trackHttp2Session } from './shutdown';
 import { response } from './response';
-import type { Next } from './router/layer';
+import type { Next, RoutedRequest } from './router/layer';
 import { kQueryParser } from './symbols';
-import { initRoutingState, type RoutedRequest } from './router/router';
+import { initRoutingState } from './router/router';
 
 /** On an app: its prototypes for HTTP/2 requests and responses. */
 const kHttp2Request: unique symbol = Symbol('velox.http2Request');
@@ -37,16 +37,6 @@ const kHttp2Response: unique symbol = Symbol('velox.http2Response');
 interface Http2App extends App {
 	[kHttp2Request]?: object;
 	[kHttp2Response]?: object;
-}
-
-interface RequestState {
-	next?: Next;
-	baseUrl?: string;
-	originalUrl?: string;
-	params?: unknown;
-	route?: unknown;
-	url?: string;
-	[kQueryParser]?: unknown;
 }
 
 /**
@@ -203,8 +193,8 @@ function markBody(req: IncomingMessage): void {
  * app's: the same steps as the HTTP/1 swap branch, with the HTTP/2 prototypes.
  */
 export function handleHttp2(app: App, req: IncomingMessage, res: ServerResponse, callback: Next | undefined): void {
-	const state = req as IncomingMessage & RequestState;
-	if (initRoutingState(req as RoutedRequest, app[kQueryParser])) {
+	const state = req as RoutedRequest & RequestView<typeof kQueryParser>;
+	if (initRoutingState(state, app[kQueryParser])) {
 		markBody(req);
 		trackHttp2Session((req as { stream?: { session?: Http2Session } }).stream?.session);
 	}

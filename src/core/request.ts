@@ -11,23 +11,29 @@
  * Getters read `this.headers` directly where Express calls `this.get(name)`:
  * the same value without a call, lower-casing and a switch per read.
  */
-import { loadAccepts, loadProxyAddr, loadTypeIs } from './lazy';
 import { IncomingMessage } from 'http';
 import { isIP } from 'net';
 import { parse as legacyParse } from 'url';
+import type AcceptsModule from 'accepts';
 import depd from 'depd';
 import fresh from 'fresh';
+import type ProxyAddrModule from 'proxy-addr';
 import parseRange from 'range-parser';
+import type TypeIsModule from 'type-is';
 import type { Negotiated, RequestPrototype, VeloxRequest } from './model';
 import type { TrustFunction } from './settings';
 import { kQueryParser } from './symbols';
 import { signalDescriptor } from './timeout';
 import { pathnameOf, queryStringOf } from './url';
 import { veloxError } from './errors';
-import { hasOwn } from './utils';
+import { hasOwn, onFirstUse } from './utils';
 import { hostOf } from './host';
 
 const deprecate = depd('velox');
+// Loaded with the first negotiation, `req.is` and `req.ip`/`req.ips` (docs/design.md, "Startup: deferred modules").
+const loadAccepts = onFirstUse(() => require('accepts') as typeof AcceptsModule);
+const loadTypeIs = onFirstUse(() => require('type-is') as typeof TypeIsModule);
+const loadProxyAddr = onFirstUse(() => require('proxy-addr') as typeof ProxyAddrModule);
 
 /** `this` in the members below: the one request model (model.ts). */
 type Negotiate = (...values: unknown[]) => Negotiated;

@@ -4,9 +4,17 @@
  * Express 4 compiles them — never re-interpreted per request.
  */
 import querystring from 'querystring';
-// node:crypto, etag and proxy-addr load with their first use (startup; see lazy.ts).
-import { loadCrypto, loadEtag, loadProxyAddr, loadQs } from './lazy';
+import type EtagModule from 'etag';
+import type ProxyAddrModule from 'proxy-addr';
+import type * as QsModule from 'qs';
 import { veloxError } from './errors';
+import { onFirstUse } from './utils';
+
+// Loaded with their first use, not at startup (docs/design.md, "Startup: deferred modules").
+const loadCrypto = onFirstUse(() => require('crypto') as typeof import('crypto'));
+const loadEtag = onFirstUse(() => require('etag') as typeof EtagModule);
+const loadProxyAddr = onFirstUse(() => require('proxy-addr') as typeof ProxyAddrModule);
+const loadQs = onFirstUse(() => require('qs') as typeof QsModule);
 
 export type ETagFunction = (body: string | Buffer, encoding?: BufferEncoding) => string;
 export type QueryParserFunction = (query: string) => Record<string, unknown>;

@@ -11,9 +11,19 @@
  */
 import dc from 'diagnostics_channel';
 import type { IncomingMessage, ServerResponse } from 'http';
-import { type ErrorHandlerFn, forwardRejection, isThenable, kPattern, type Layer, type Next, type RequestHandlerFn, writtenPathOf } from './router/layer';
-import type { RequestView } from './model';
-import { kMountedApp } from './routes';
+import {
+	type ErrorHandlerFn,
+	forwardRejection,
+	isThenable,
+	kPattern,
+	type Layer,
+	layerTracing,
+	type Next,
+	type RequestHandlerFn,
+	type RoutedRequest,
+	writtenPathOf,
+} from './router/layer';
+import { kMountedApp } from './router/listing';
 
 /** Channel names; stable, documented in docs/api/tracing.md. */
 export const channelNames = {
@@ -33,7 +43,7 @@ const layerEnd = dc.channel(channelNames.layerEnd);
 const layerError = dc.channel(channelNames.layerError);
 
 /** `active`: how many requests are being traced now (layers skip all work while it is 0). */
-export const tracing = { active: 0 };
+export const tracing = layerTracing;
 
 /**
  * What a layer is: `middleware` (`use(fn)`, also error middleware), `route` (a route's
@@ -95,7 +105,7 @@ interface RequestTrace {
 	ended: boolean;
 }
 
-type Traced = RequestView<'baseUrl'> & { [kTrace]?: RequestTrace };
+type Traced = RoutedRequest & { [kTrace]?: RequestTrace };
 
 /** Whether any `velox:` channel has a subscriber: checked once per request, at the app's entry. */
 export function isTracing(): boolean {
@@ -233,3 +243,6 @@ function joinRoute(mounts: readonly string[], last: string): string {
 	route = route.replace(/\/{2,}/g, '/');
 	return route === '' ? '/' : route;
 }
+
+// Layers call it while any request is traced (router/layer.ts).
+layerTracing.trace = traceLayer;

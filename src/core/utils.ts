@@ -35,6 +35,18 @@ export function splitUseArguments(args: readonly unknown[]): { path: unknown; ha
 	return { path, handlers: flatten(args.slice(offset)), written: offset === 1 };
 }
 
+/**
+ * Memoises a `require` behind a function: the module loads on the first call, not when the
+ * caller loads (startup; docs/design.md, "Startup: deferred modules").
+ */
+export function onFirstUse<T>(load: () => T): () => T {
+	let value: T | undefined;
+	return () => {
+		if (value === undefined) value = load();
+		return value;
+	};
+}
+
 const objectHasOwn = Object.prototype.hasOwnProperty;
 
 /** Whether `key` is an own property of `object`, even one without a prototype or with its own `hasOwnProperty`. */

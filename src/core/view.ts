@@ -7,7 +7,7 @@
 import { statSync } from 'fs';
 import { basename, dirname, extname, join, resolve } from 'path';
 import { veloxError } from './errors';
-import type { EngineCallback, RenderCallback } from './types';
+import type { EngineCallback, RenderCallback } from 'express-serve-static-core';
 
 /** What `app.render` passes: the `view engine` and `views` settings as set, and the app's engine table. */
 export interface ViewOptions {

@@ -6,10 +6,13 @@
 import type { ServerResponse } from 'http';
 import type qs from 'qs';
 import { markPassThrough } from '../core/builtin-layers';
-import { loadQs } from '../core/lazy';
 import type { RequestView } from '../core/model';
 import { kQueryParser } from '../core/symbols';
 import { queryStringOf } from '../core/url';
+import { onFirstUse } from '../core/utils';
+
+// Loaded by the first `velox.query()` with qs options (docs/design.md, "Startup: deferred modules").
+const loadQs = onFirstUse(() => require('qs') as typeof qs);
 
 type QueryRequest = RequestView<'query' | typeof kQueryParser>;
 

@@ -2,7 +2,8 @@
  * `require('velox/lib/router')` (Express 4's path): Velox's Router, the prototype of every
  * router (as Express 4's `proto`).
  */
-import { Router } from '../core/router/router';
+import { finalHandle } from '../core/final-handler';
+import { kFinalHandler, Router } from '../core/router/router';
 // Loaded with the router, as Express 4's router/index.js loads them: APM agents patch
 // `Layer.prototype` and `Route.prototype` when these files load.
 import './layer';
@@ -26,5 +27,9 @@ Router.route = function route(this: Router, path: Parameters<typeof routerRoute>
 Router.param = function param(this: Router, name: Parameters<typeof routerParam>[0], fn?: unknown): ReturnType<typeof routerParam> {
 	return routerParam.call(this, name, fn);
 };
+
+// A bare router used as a server's listener answers, when its stack is done, as finalhandler's
+// defaults would (Express 4 throws there); an app's router gets the app's own (application.ts).
+Router[kFinalHandler] = (req, res, err) => finalHandle(req, res, err, process.env.NODE_ENV || 'development', undefined);
 
 export = Router;

@@ -2,18 +2,20 @@
  * Option handling shared by the four body parsers, done once when the
  * middleware is created: limit, verify, the Content-Type matcher, charsets.
  */
-import type { IncomingMessage, ServerResponse } from 'http';
+import type { IncomingMessage } from 'http';
 import bytes from 'bytes';
 import contentType from 'content-type';
+import type TypeIsModule from 'type-is';
 import { veloxError } from '../errors';
-import { loadTypeIs } from '../lazy';
-import type { ReadConfig } from './read';
+import { onFirstUse } from '../utils';
+import type { ReadConfig, VerifyFunction } from './read';
 import type { BodyParserOptions, BodyRequest } from './types';
+
+// Loaded when a request's type is not the configured one spelled exactly (docs/design.md, "Startup: deferred modules").
+const loadTypeIs = onFirstUse(() => require('type-is') as typeof TypeIsModule);
 
 /** The body limit used when `limit` is absent: 100kb, as Express 4. */
 const DEFAULT_LIMIT = 102400;
-
-export type VerifyFunction = (req: IncomingMessage, res: ServerResponse, buf: Buffer, encoding: string | null) => void;
 
 /** Decides from the request whether a parser takes it. */
 export type TypeChecker = (req: IncomingMessage) => unknown;

@@ -5,16 +5,18 @@
  * with the "beyond Express 4" changes written beside the code.
  */
 import { AsyncResource } from 'async_hooks';
-import type { ServerResponse } from 'http';
+import type { IncomingMessage, ServerResponse } from 'http';
 import type { Readable, Transform } from 'stream';
 import zlib from 'zlib';
 import iconv from 'iconv-lite';
 import onFinished from 'on-finished';
 import { type HttpError, httpErrorFrom, requestError } from '../errors';
 import { discardBody } from './discard';
-import type { VerifyFunction } from './options';
 import type { BodyRequest } from './types';
 import type { Next } from '../router/layer';
+
+/** The `verify` option as the reader calls it (`encoding`: the charset decoded with, `null` for a Buffer body). */
+export type VerifyFunction = (req: IncomingMessage, res: ServerResponse, buf: Buffer, encoding: string | null) => void;
 
 /** What a parser instance fixes at creation time. */
 export interface ReadConfig {

@@ -3,13 +3,16 @@
  */
 import querystring from 'querystring';
 import depd from 'depd';
-import { loadQs } from '../lazy';
+import type * as QsModule from 'qs';
 import { requestError, veloxError } from '../errors';
+import { onFirstUse } from '../utils';
 import { createParser } from './parser';
 import type { BodyParserMiddleware, UrlencodedOptions } from './types';
 
 // Express 4 compatibility: the warning names body-parser, in its words, and NO_DEPRECATION=body-parser silences it.
 const deprecate = depd('body-parser');
+// Loaded by the first `extended` parser (docs/design.md, "Startup: deferred modules").
+const loadQs = onFirstUse(() => require('qs') as typeof QsModule);
 
 /**
  * Creates a middleware that parses `application/x-www-form-urlencoded` bodies (UTF-8 only;

@@ -2,14 +2,19 @@
  * `res.cookie` and `res.clearCookie`: Express 4's cookie writing, with the
  * `cookie` package validating names, values and attributes.
  */
+import type * as CookieModule from 'cookie';
 import type { CookieSerializeOptions } from 'cookie';
+import type * as CookieSignatureModule from 'cookie-signature';
 import depd from 'depd';
-import type { CookieOptions, VeloxResponse } from './types';
+import type { CookieOptions } from 'express-serve-static-core';
+import type { VeloxResponse } from '../model';
 import { veloxError } from '../errors';
-// cookie and cookie-signature (with node:crypto) load with the first res.cookie (startup; see lazy.ts).
-import { loadCookie, loadCookieSignature } from '../lazy';
+import { onFirstUse } from '../utils';
 
 const deprecate = depd('velox');
+// Loaded with the first `res.cookie`, cookie-signature with node:crypto (docs/design.md, "Startup: deferred modules").
+const loadCookie = onFirstUse(() => require('cookie') as typeof CookieModule);
+const loadCookieSignature = onFirstUse(() => require('cookie-signature') as typeof CookieSignatureModule);
 
 /** `utils-merge`, as Express 4 copies cookie options: every enumerable key, inherited ones too. */
 function merge<T extends object>(target: T, source: object | undefined): T {

@@ -1,9 +1,14 @@
 /**
  * `res.format`: content negotiation over `Accept` with Express 4's rules.
  */
+import type MimeModule from 'mime';
 import { requestError } from '../errors';
-import { loadMime } from '../lazy';
-import type { FormatCallback, Next, VeloxResponse } from './types';
+import { onFirstUse } from '../utils';
+import type { FormatCallback, VeloxResponse } from '../model';
+import type { Next } from '../router/layer';
+
+// Loaded with the first `res.format` (docs/design.md, "Startup: deferred modules").
+const loadMime = onFirstUse(() => require('mime') as typeof MimeModule);
 
 /**
  * Runs the callback of the best type for `Accept` (the first when `Accept`

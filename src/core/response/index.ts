@@ -6,25 +6,33 @@
  */
 import { ServerResponse } from 'http';
 import { extname } from 'path';
+import type ContentDispositionModule from 'content-disposition';
 import contentType from 'content-type';
 import type MimeModule from 'mime';
 import depd from 'depd';
 import statuses from 'statuses';
 import vary from 'vary';
 import { veloxError } from '../errors';
-// The file engine, mime, content-disposition: loaded with their first use (startup; see lazy.ts).
-import { download, loadContentDisposition, loadMime, sendFile, sendfile } from '../lazy';
+import type * as SendMethods from '../send/response-methods';
 import { builtInETagOfString, type ETagFunction } from '../settings';
-import { hasOwn } from '../utils';
-
+import { hasOwn, onFirstUse } from '../utils';
 import { clearCookie, cookie } from './cookie';
 import { getContentType, getETag, setContentLength, setContentType, setETag } from './fast-headers';
 import { format } from './format';
 import { json, jsonp, twoArgumentBody } from './json';
 import { location, redirect } from './redirect';
-import type { HeaderValue, Next, RenderCallback, ResponsePrototype, VeloxResponse } from './types';
+import type { HeaderValue, RenderCallback, ResponsePrototype, VeloxResponse } from '../model';
+import type { Next } from '../router/layer';
 
 const deprecate = depd('velox');
+// Loaded with their first use (docs/design.md, "Startup: deferred modules"): mime with the first
+// `res.type` or string `res.send`, content-disposition with `res.attachment`, the file engine
+// (src/core/send) with the first `res.sendFile`/`download`.
+const loadMime = onFirstUse(() => require('mime') as typeof MimeModule);
+const loadContentDisposition = onFirstUse(() => require('content-disposition') as typeof ContentDispositionModule);
+const loadSendMethods = onFirstUse(() => require('../send/response-methods') as typeof SendMethods);
+type SendFileArgs = Parameters<typeof SendMethods.sendFile>;
+type DownloadArgs = Parameters<typeof SendMethods.download>;
 
 export const response: ResponsePrototype = Object.create(ServerResponse.prototype);
 
@@ -76,12 +84,7 @@ function links(this: VeloxResponse, links: Record<string, string>): VeloxRespons
  * two-argument forms exactly (measured: no cost against a fixed parameter);
  * the common Content-Type is set with one `setHeader`; the ETag is computed
  * only when the `etag` setting asks for one. Kept in one piece on purpose:
- * split into named steps (a string step and a Buffer step each setting
- * Content-Length and the ETag, then `endSend`; see this file's history) it
- * measured, with callgrind (4,000 requests after 20,000 of warm-up, `node
- * --predictable`, bench/apps scenarios), -0.5% (hello) to 0.0% (rest) but
- * +1.0% on routes outside V8's compiler and GC (+2.9% in all, repeated),
- * more than noise.
+ * split into named steps it measured slower (docs/design.md, "`res.send` in one piece").
  *
  * @example
  * res.send('<p>hello</p>');
@@ -400,11 +403,23 @@ response.location = location;
 response.redirect = redirect;
 response.vary = varyField;
 response.render = render;
-// File transfers live with the file-sending engine (src/core/send).
-response.sendFile = sendFile;
-response.download = download;
-// Express 4's deprecated lower-case form, with its own warning.
-response.sendfile = sendfile;
+// File transfers live with the file-sending engine (src/core/send), loaded by the first call.
+response.sendFile = function sendFile(this: VeloxResponse, path: string, options?: SendFileArgs[1], callback?: SendFileArgs[2]): void {
+	loadSendMethods().sendFile.call(this, path, options, callback);
+};
+response.download = function download(
+	this: VeloxResponse,
+	path: string,
+	filename?: DownloadArgs[1],
+	options?: DownloadArgs[2],
+	callback?: DownloadArgs[3],
+): void {
+	loadSendMethods().download.call(this, path, filename, options, callback);
+};
+// Express 4's deprecated lower-case form: depd's wrapper reports the caller of `res.sendfile`.
+response.sendfile = deprecate.function(function sendfile(this: VeloxResponse, path: string, options?: SendFileArgs[1], callback?: SendFileArgs[2]): void {
+	loadSendMethods().legacySendfile.call(this, path, options, callback);
+}, 'res.sendfile: Use res.sendFile instead');
 
 // `res.locals` is created on first use rather than for every request.
 Object.defineProperty(response, 'locals', {

@@ -4,7 +4,7 @@
  */
 import depd from 'depd';
 import { getContentType, setContentType } from './fast-headers';
-import type { VeloxResponse } from './types';
+import type { VeloxResponse } from '../model';
 
 const deprecate = depd('velox');
 const jsonEscapeRegExp = /[<>&]/g;

@@ -158,15 +158,16 @@ export interface IndexedRouter {
 }
 
 // Below this many layers a linear walk costs no more than a lookup (bench/routing-micro.js).
-const MIN_INDEXED_LAYERS = 16;
+let minIndexedLayers = 16;
 
 /**
- * Test-only switch, read once: `VELOX_ROUTE_INDEX=linear` walks every stack
- * linearly, `VELOX_ROUTE_INDEX=indexed` indexes every stack however small,
- * so one test suite runs against each implementation.
+ * How many layers a stack needs before its traversals use the index. Internal (the package does
+ * not export lib/core): the test harness sets 0 (test/helpers/indexed-routing.ts) so that the
+ * router tests run against the index at every stack size.
  */
-const mode = process.env.VELOX_ROUTE_INDEX;
-const minIndexedLayers = mode === 'linear' ? Number.POSITIVE_INFINITY : mode === 'indexed' ? 0 : MIN_INDEXED_LAYERS;
+export function setIndexThreshold(layers: number): void {
+	minIndexedLayers = layers;
+}
 
 /** A cursor over `router.stack` for one traversal. */
 export function cursorFor(router: IndexedRouter): CandidateCursor {

@@ -11,17 +11,30 @@
  * cursor and the one `next` function; nothing per layer, and the param
  * callback closure only when the router has param callbacks for the layer.
  */
-import type { ServerResponse } from 'http';
-import { finalHandle } from '../final-handler';
-import type { VeloxResponse } from '../response/types';
+import type { IncomingMessage, ServerResponse } from 'http';
 import { pathnameOf, protohostOf } from '../url';
-import { type CandidateCursor, cursorFor } from './candidates';
-import type { Layer, Next, ParamsRecord } from './layer';
-import type { Route } from './route';
-import type { ParamCalled, RoutedRequest, Router } from './router';
+import { type CandidateCursor, cursorFor, type IndexedRouter } from './candidates';
+import type { Layer, LayerRoute, Next, ParamsRecord, RoutedRequest } from './layer';
 
-/** Called when the stack is exhausted and no `out` was given (the app's final handler). */
+/** On a router: what answers when its stack is done and no `out` was given (passed in by the app). */
 export const kFinalHandler: unique symbol = Symbol('velox.finalHandler');
+
+export type FinalHandler = (req: IncomingMessage, res: ServerResponse, err: unknown) => void;
+
+/** The outcome of a key's param callbacks for one value, kept for the rest of the traversal. */
+export interface ParamCalled {
+	error: unknown;
+	match: unknown;
+	value: unknown;
+}
+
+/** What a traversal needs of its router (router.ts's `Router` is one). */
+export interface DispatchRouter extends IndexedRouter {
+	readonly mergeParams: boolean | undefined;
+	readonly params: Readonly<Record<string, unknown>>;
+	readonly [kFinalHandler]: FinalHandler;
+	process_params(layer: Layer, called: Record<string, ParamCalled>, req: IncomingMessage, res: ServerResponse, done: Next): void;
+}
 
 export class Dispatch {
 	/** `req.next` and every handler's `next`. */
@@ -51,10 +64,10 @@ export class Dispatch {
 	/** The error pending after `findMatch` (a layer's match may throw one). */
 	private pendingError: unknown = undefined;
 	/** The route of the layer `findMatch` returned, if any. */
-	private matchedRoute: Route | undefined = undefined;
+	private matchedRoute: LayerRoute | undefined = undefined;
 
 	constructor(
-		private readonly router: Router,
+		private readonly router: DispatchRouter,
 		private readonly req: RoutedRequest,
 		private readonly res: ServerResponse,
 		private readonly out: Next | undefined,
@@ -85,11 +98,8 @@ export class Dispatch {
 	 * deep): `step` calls the layer's handler directly, no frame between.
 	 */
 	step(err: unknown): void {
-		// Hot path: `err` is usually undefined. Compared with a string directly, a value of any type
-		// makes V8 call its generic StrictEqual builtin (~16 instructions, ~20 a request through
-		// six layers, bench/annotate.js); behind `typeof`, it is an inlined string compare. With the
-		// two `=== undefined` checks below, bench/count.js: middleware 44,543 → 44,230 instructions
-		// per request, rest 70,542 → 70,309.
+		// Hot path: behind `typeof`, an inlined string compare instead of V8's generic StrictEqual
+		// builtin for a value of any type (docs/design.md, "Dispatch").
 		let layerError = typeof err === 'string' && err === 'route' ? null : err;
 		this.restoreUrl();
 		if (typeof layerError === 'string' && layerError === 'router') {
@@ -105,12 +115,8 @@ export class Dispatch {
 			setImmediate(this.next, err);
 			return;
 		}
-		// Hot path: `req.url` is the same string at every layer unless a middleware rewrote it (or
-		// `trimPrefix`/`restoreUrl` rebuilt it), so its pathname is scanned once per traversal, not
-		// once per layer. An equal string gives the same pathname, so the comparison may be by value.
-		// Measured (bench/count.js: callgrind, 4,000 requests after 20,000; with url.ts's new loop):
-		// rest (three layers entered) 85,034 → 83,354 instructions per request, middleware (six)
-		// 49,759 → 49,388.
+		// Hot path: the pathname is scanned once per traversal, not per layer: `req.url` stays the
+		// same string unless rewritten, and an equal string has the same pathname (docs/design.md, "Dispatch").
 		const url = this.req.url;
 		let path = this.path;
 		if (this.url === undefined || url !== this.url) {
@@ -195,7 +201,7 @@ export class Dispatch {
 	 * Sets `req.route` and `req.params`; true to go on to the layer at once,
 	 * false when param callbacks run first (they call `proceed`).
 	 */
-	private enter(layer: Layer, route: Route | undefined, layerError: unknown, path: string): boolean {
+	private enter(layer: Layer, route: LayerRoute | undefined, layerError: unknown, path: string): boolean {
 		const req = this.req;
 		const router = this.router;
 		if (route) req.route = route;
@@ -212,7 +218,7 @@ export class Dispatch {
 	}
 
 	/** Runs the layer: a route, or middleware with its mount path trimmed (error handlers for an error). */
-	private proceed(layer: Layer, route: Route | undefined, layerError: unknown, layerPath: string, path: string): void {
+	private proceed(layer: Layer, route: LayerRoute | undefined, layerError: unknown, layerPath: string, path: string): void {
 		if (route) layer.handle_request(this.req, this.res, this.next);
 		else if (!this.trimPrefix(layerPath, path)) this.next(layerError);
 		else if (layerError) layer.handle_error(layerError, this.req, this.res, this.next);
@@ -269,10 +275,7 @@ export class Dispatch {
 		req.next = this.savedNext;
 		req.params = this.parentParams;
 		if (this.out !== undefined) this.out(err);
-		else if (this.router[kFinalHandler] !== undefined) this.router[kFinalHandler](req, this.res, err);
-		// Safer than Express 4, which throws here (and crashes the process) for a bare
-		// router used as the server's listener: answer like finalhandler's defaults.
-		else finalHandle(req, this.res, err, process.env.NODE_ENV || 'development', undefined);
+		else this.router[kFinalHandler](req, this.res, err);
 	}
 }
 
@@ -280,7 +283,7 @@ function finishLater(dispatch: Dispatch, err: unknown): void {
 	dispatch.done(err);
 }
 
-function hasParamCallbacks(router: Router, layer: Layer): boolean {
+function hasParamCallbacks(router: DispatchRouter, layer: Layer): boolean {
 	const keys = layer.keys;
 	if (keys.length === 0) return false;
 	const params = router.params;
@@ -313,7 +316,7 @@ function mergeParams(params: ParamsRecord, parent: ParamsRecord | undefined): Pa
 }
 
 /** A response with, when an app's prototype gave it them, `res.set` and `res.send` (a bare router's has neither). */
-type OptionsResponse = ServerResponse & Partial<Pick<VeloxResponse, 'set' | 'send'>>;
+type OptionsResponse = ServerResponse & { set?(field: string, value: string): unknown; send?(body: string): unknown };
 
 function sendOptionsResponse(res: ServerResponse, options: string[], next: (err: unknown) => void): void {
 	try {

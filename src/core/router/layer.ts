@@ -6,9 +6,17 @@
  */
 import type { IncomingMessage, ServerResponse } from 'http';
 import { adoptError, catalogMessage, toError } from '../errors';
-import { isLiteralPath, MatchKind, type PathInput, type PathKey, type PathOptions, pathToRegexp, regionEqualsIgnoreCase } from './matcher';
-import type { Route } from './route';
-import { traceLayer, tracing } from '../tracing';
+import {
+	compilePath,
+	isLiteralPath,
+	MatchKind,
+	NO_SEGMENTS,
+	type PathInput,
+	type PathKey,
+	type PathOptions,
+	type PathSegments,
+	regionEqualsIgnoreCase,
+} from './matcher';
 import { hasOwn } from '../utils';
 
 /** What a handler calls to pass control on: nothing, an error, or `'route'` / `'router'`. The one declaration of `next` inside Velox; the public one is `NextFunction` (src/core/types/handlers.ts). */
@@ -19,6 +27,42 @@ export type ErrorHandlerFn = (err: unknown, req: IncomingMessage, res: ServerRes
 export type AnyHandler = RequestHandlerFn | ErrorHandlerFn;
 
 export type ParamsRecord = Record<string | number, string | undefined>;
+
+/**
+ * The route a route's layer leads to, as the router sees it (route.ts's `Route` is one): the
+ * dispatch asks it which methods it handles, the route listing reads its handlers.
+ */
+export interface LayerRoute {
+	path: PathInput;
+	stack: Layer[];
+	methods: Record<string, boolean>;
+	_handles_method(method: string): boolean;
+	_options(): string[];
+}
+
+/**
+ * What the router reads and sets on a request (`initRoutingState`, dispatch.ts). The app's model
+ * of the request (`VeloxRequest`, model.ts) extends it.
+ */
+export interface RoutedRequest extends IncomingMessage {
+	// Set by node's HTTP parser on every request a server receives (node types them optional).
+	url: string;
+	method: string;
+	baseUrl?: string;
+	originalUrl?: string;
+	params?: ParamsRecord;
+	next?: Next;
+	route?: LayerRoute;
+}
+
+type TraceLayer = (layer: Layer, error: unknown, req: IncomingMessage, res: ServerResponse, next: Next) => boolean;
+
+/**
+ * Layer tracing, installed by tracing.ts: `active` counts the requests being traced (layers skip
+ * all of it while 0); `trace` runs a handler with its start and end published, false when the
+ * request is not traced.
+ */
+export const layerTracing: { active: number; trace: TraceLayer } = { active: 0, trace: () => false };
 
 /** On a layer: the path exactly as written at registration (route listing, tracing). */
 export const kPattern: unique symbol = Symbol('velox.pattern');
@@ -39,6 +83,7 @@ type LayerRegExp = RegExp & { fast_star?: boolean; fast_slash?: boolean };
 
 const kRegexp: unique symbol = Symbol('velox.regexp');
 const kRunner: unique symbol = Symbol('velox.runner');
+const kSegments: unique symbol = Symbol('velox.segments');
 
 /** Regexps assigned to a layer after its construction, in this process (route indexes compare it). */
 let regexpAssignments = 0;
@@ -51,8 +96,8 @@ export function regexpAssignmentCount(): number {
  * `layer.regexp`: an own, enumerable accessor in Express's key order, shared by every layer (one
  * getter and setter, so all layers keep one V8 shape in fast mode). Code that reaches into the
  * stack may assign a new regexp (route rewriting, case folding); from then on the layer matches
- * with it as Express's `match` would — its `fast_slash`/`fast_star` flags, else `exec` — and
- * route indexes see that a layer changed (segment-index.ts files layers by their regexp).
+ * with it as Express's `match` would — its `fast_slash`/`fast_star` flags, else `exec` — its
+ * compiled segments no longer apply, and route indexes see that a layer changed.
  */
 const regexpProperty: PropertyDescriptor = {
 	configurable: true,
@@ -63,6 +108,7 @@ const regexpProperty: PropertyDescriptor = {
 	set(this: Layer, value: LayerRegExp) {
 		this[kRegexp] = value;
 		this[kRunner] = undefined;
+		this[kSegments] = NO_SEGMENTS;
 		this.kind = value?.fast_slash ? MatchKind.Slash : value?.fast_star ? MatchKind.Star : MatchKind.Regexp;
 		regexpAssignments++;
 	},
@@ -77,7 +123,7 @@ export class Layer {
 	// The members from here on are defined by the constructor, in Express's order after `keys`.
 	declare regexp: LayerRegExp;
 	declare method: string | undefined;
-	declare route: Route | undefined;
+	declare route: LayerRoute | undefined;
 	/** How `match` works for this layer, decided here (hot path), and again when a regexp is assigned. */
 	declare kind: MatchKind;
 	/** For `Literal`: the path without its optional trailing slash. */
@@ -89,17 +135,20 @@ export class Layer {
 	declare [kRegexp]: LayerRegExp;
 	/**
 	 * For `Regexp` layers whose regexp Velox built: the same pattern without Express's
-	 * `fast_star`/`fast_slash` properties, which `match` runs until a regexp is assigned. Hot path
-	 * — measured: own properties on a RegExp send every `exec` down V8's slow path. A regexp the
+	 * `fast_star`/`fast_slash` properties, which `match` runs until a regexp is assigned. Hot path:
+	 * own properties on a RegExp send every `exec` down V8's slow path. A regexp the
 	 * app passed in is run as it is (it may be global or sticky, whose `lastIndex` Express's
 	 * matching moves), and so is one assigned to `layer.regexp`.
 	 */
 	declare [kRunner]: RegExp | undefined;
+	/** The segments every match has, as the matcher compiled them (the route index files the layer under them). */
+	declare [kSegments]: PathSegments;
 
 	constructor(path: PathInput, options: PathOptions, fn: AnyHandler) {
 		this.handle = fn;
 		this.name = fn.name || '<anonymous>';
-		const regexp: LayerRegExp = pathToRegexp(path, this.keys, options);
+		const compiled = compilePath(path, this.keys, options);
+		const regexp: LayerRegExp = compiled.regexp;
 		regexp.fast_star = path === '*';
 		regexp.fast_slash = path === '/' && options.end === false;
 		this[kRegexp] = regexp;
@@ -125,6 +174,7 @@ export class Layer {
 			this.literal = '';
 		}
 		this[kRunner] = this.kind === MatchKind.Regexp && !(path instanceof RegExp) ? new RegExp(regexp.source, regexp.flags) : undefined;
+		this[kSegments] = compiled.segments;
 	}
 
 	/** Express's `layer.match(path)`: sets `params` and `path`; throws a 400 error on a malformed escape. */
@@ -198,7 +248,7 @@ export class Layer {
 			next(error);
 			return;
 		}
-		if (tracing.active !== 0 && traceLayer(this, error, req, res, next)) return;
+		if (layerTracing.active !== 0 && layerTracing.trace(this, error, req, res, next)) return;
 		try {
 			const result = fn(error, req, res, next);
 			if (isThenable(result)) forwardRejection(result, next);
@@ -216,7 +266,7 @@ export class Layer {
 			next();
 			return;
 		}
-		if (tracing.active !== 0 && traceLayer(this, undefined, req, res, next)) return;
+		if (layerTracing.active !== 0 && layerTracing.trace(this, undefined, req, res, next)) return;
 		try {
 			const result = fn(req, res, next);
 			if (isThenable(result)) forwardRejection(result, next);
@@ -228,7 +278,7 @@ export class Layer {
 
 /**
  * What `console.log(layer)` and `util.inspect(router.stack)` show: the layer's own enumerable
- * properties as values, in their order, without the two internal copies behind `regexp`.
+ * properties as values, in their order, without the internal state behind `regexp`.
  * `regexp` is an accessor, which node would print as `[Getter/Setter]`; route listings and
  * debugging sessions read the pattern there, as in Express.
  */
@@ -240,11 +290,16 @@ Object.defineProperty(Layer.prototype, Symbol.for('nodejs.util.inspect.custom'),
 		const view = new LayerView() as Record<PropertyKey, unknown>;
 		const self = this as unknown as Record<PropertyKey, unknown>;
 		for (const key of Reflect.ownKeys(this)) {
-			if (key !== kRegexp && key !== kRunner && Object.prototype.propertyIsEnumerable.call(this, key)) view[key] = self[key];
+			if (key !== kRegexp && key !== kRunner && key !== kSegments && Object.prototype.propertyIsEnumerable.call(this, key)) view[key] = self[key];
 		}
 		return view;
 	},
 });
+
+/** The segments the route index files `layer` under; none for an object that is not a Layer. */
+export function segmentsOf(layer: unknown): PathSegments {
+	return (layer as Layer | undefined)?.[kSegments] ?? NO_SEGMENTS;
+}
 
 /** Beyond Express 4: a handler's rejected promise goes to `next(err)`. */
 export function isThenable(value: unknown): value is PromiseLike<unknown> {

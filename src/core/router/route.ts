@@ -4,13 +4,10 @@
  */
 import type { IncomingMessage, ServerResponse } from 'http';
 import { flatten } from '../utils';
-import { type AnyHandler, Layer, type Next } from './layer';
+import { type AnyHandler, Layer, type LayerRoute, type Next, type RoutedRequest } from './layer';
 import type { PathInput } from './matcher';
 import { lowerCaseMethod, type MethodName, methods } from './methods';
 import { veloxError } from '../errors';
-import type { RequestView } from '../model';
-
-type Request = RequestView<'route' | 'method'>;
 
 const objectToString = Object.prototype.toString;
 
@@ -20,7 +17,7 @@ type RouteMethods = { [M in MethodName]: (...handlers: unknown[]) => Route };
 export interface Route extends RouteMethods {}
 
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above names the adders put on the prototype at load time (below)
-export class Route {
+export class Route implements LayerRoute {
 	path: PathInput;
 	stack: Layer[] = [];
 	methods: Record<string, boolean> = {};
@@ -47,7 +44,7 @@ export class Route {
 			done();
 			return;
 		}
-		const request = req as Request;
+		const request = req as RoutedRequest;
 		const method = handledMethod(this, request.method);
 		request.route = this;
 

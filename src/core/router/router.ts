@@ -16,34 +16,29 @@
  */
 import type { IncomingMessage, ServerResponse } from 'http';
 import depd from 'depd';
+import type { RouterOptions } from 'express-serve-static-core';
 import { splitUseArguments } from '../utils';
 import { type IndexedRouter, kRouteIndex } from './candidates';
-import { Dispatch, kFinalHandler } from './dispatch';
-import { type AnyHandler, isThenable, Layer, markPathUnwritten, type Next } from './layer';
+import { Dispatch, type FinalHandler, kFinalHandler, type ParamCalled } from './dispatch';
+import { type AnyHandler, isThenable, Layer, markPathUnwritten, type Next, type RoutedRequest } from './layer';
+import { listRoutes, type RouteList } from './listing';
 import type { PathInput } from './matcher';
 import { type MethodName, methods } from './methods';
 import { Route } from './route';
-import { listRoutes, type RouteList } from '../routes';
 import { toError, veloxError } from '../errors';
 import { kQueryParser } from '../symbols';
-import type { RequestView } from '../model';
-import type { RouterOptions } from '../types';
 
-export { kFinalHandler };
+export { type FinalHandler, kFinalHandler };
 
 const deprecate = depd('velox');
-
-/** What the router reads and sets on a request (the members are declared in model.ts). */
-export type RoutedRequest = RequestView<'url' | 'method' | 'baseUrl' | 'originalUrl' | 'params' | 'next' | 'route' | typeof kQueryParser>;
 
 /**
  * Creates on `req`, unless an outer app already did, the own properties the router sets before
  * any handler runs, and the query parser `req.query` will use; returns whether it did. Called by
  * `app.handle` (HTTP/1) and the HTTP/2 entry before they swap the request's prototype.
- * Hot path — measured (http.createServer(app)): properties first added after a prototype swap
- * cost ~15 µs per request in all, so they are created before it.
+ * Hot path: properties first added after a prototype swap are slow (docs/design.md), so they are created before it.
  */
-export function initRoutingState(req: RoutedRequest, queryParser: RoutedRequest[typeof kQueryParser]): boolean {
+export function initRoutingState<Parser>(req: RoutedRequest & { [kQueryParser]?: Parser }, queryParser: Parser): boolean {
 	if (req.originalUrl !== undefined) return false;
 	req.next = undefined;
 	req.baseUrl = undefined;
@@ -56,13 +51,6 @@ export function initRoutingState(req: RoutedRequest, queryParser: RoutedRequest[
 
 export type ParamCallback = (req: IncomingMessage, res: ServerResponse, next: Next, value: unknown, name: string | number) => unknown;
 type ParamFactory = (name: string, fn: unknown) => unknown;
-export type FinalHandler = (req: IncomingMessage, res: ServerResponse, err: unknown) => void;
-
-export interface ParamCalled {
-	error: unknown;
-	match: unknown;
-	value: unknown;
-}
 
 /** `router.all(path, …)` and the per-method adders (`router.get`, …), put on the factory by name below. */
 type RouterMethods = { [M in MethodName | 'all']: (path: PathInput, ...handlers: unknown[]) => Router };
@@ -75,7 +63,8 @@ export interface Router extends RouterMethods {
 	mergeParams: boolean | undefined;
 	strict: boolean | undefined;
 	stack: Layer[];
-	[kFinalHandler]?: FinalHandler;
+	/** Called when the stack is done and no `next` was given: the app's, or a bare router's default (src/router/index.ts), inherited from the factory. */
+	[kFinalHandler]: FinalHandler;
 	[kRouteIndex]?: IndexedRouter[typeof kRouteIndex];
 	handle(req: IncomingMessage, res: ServerResponse, out?: Next, from?: number): void;
 	process_params(layer: Layer, called: Record<string, ParamCalled>, req: IncomingMessage, res: ServerResponse, done: Next): void;
@@ -87,7 +76,7 @@ export interface Router extends RouterMethods {
 
 /** The factory, which is also every router's prototype (as in Express 4): it carries the methods. */
 export type RouterFactory = ((options?: RouterOptions) => Router) &
-	Pick<Router, 'handle' | 'process_params' | 'param' | 'use' | 'route' | 'routes' | keyof RouterMethods>;
+	Pick<Router, 'handle' | 'process_params' | 'param' | 'use' | 'route' | 'routes' | keyof RouterMethods | typeof kFinalHandler>;
 
 const objectRegExp = /^\[object (\S+)\]$/;
 
@@ -166,10 +155,7 @@ Router.process_params = function process_params(
  * for it, in order, then `done`. Its state is shared by all the keys, as Express 4's
  * closures share theirs: a callback that calls its `next` twice moves the walk on from
  * wherever it is by then, as in Express. Only requests whose layer has a key with callbacks
- * get here. Measured against the two closures it replaced (callgrind, 4,000 requests after
- * 20,000 of warm-up, `node --predictable`, two `app.param` callbacks on a two-key route):
- * +0.4% of the instructions outside V8's compiler and GC, one object and one closure per
- * walk where there were two closures.
+ * get here: one object and one closure per walk (docs/design.md, "Dispatch").
  */
 class ParamWalk {
 	/** The `next` every param callback gets. */

@@ -1,19 +1,13 @@
 /**
  * The route index: a trie over the path segments every match of a layer must
- * have (segment-keys.ts). Each layer is filed once, at the node where its keys
- * end; a layer with no keys (`use(fn)`, `*`, most regular expressions) sits at
- * the root. A request path walks the trie segment by segment, taking the
- * literal child and the parameter child, and its candidates are the layers of
- * every node it reaches, in stack order; an *exact* layer (a route whose keys
- * are its whole path, segment-keys.ts) only at the node where the path ends.
- *
- * Exact filing (measured on the GitHub table grown to 5,000 routes, see
- * bench/README.md): `GET /repos/:owner/:repo` used to be a candidate for every
- * `/repos/o/r/…` request, three layers (GET, PATCH, DELETE) matched in vain
- * before the route; and `app.get('/')` for every request to any path. Now a
- * lookup visits the answering route alone, and a walk whose second branch
- * (`/repos/:owner/:repo/:archive_format/:ref`) holds nothing for the path
- * adds no list, so the cursor stays on its one-list path.
+ * have, as the matcher compiled them (`PathSegments`, matcher.ts). Each layer is
+ * filed once, at the node where its keys end; a layer with no keys (`use(fn)`,
+ * `*`, a RegExp) sits at the root. A request path walks the trie segment by
+ * segment, taking the literal child and the parameter child, and its candidates
+ * are the layers of every node it reaches, in stack order; an *exact* layer (a
+ * route whose keys are its whole path) only at the node where the path ends, so
+ * a lookup on the GitHub table visits the answering route alone (bench/README.md,
+ * "The route index on the GitHub table").
  *
  * Hot path — change with care: the walk costs one hash and one small-integer
  * map lookup per segment, whatever the number of routes. A node keeps, once
@@ -23,8 +17,8 @@
  * The layers' own matchers still decide; a layer missing from the candidates
  * is one that cannot match.
  */
-import { type Layer, regexpAssignmentCount } from './layer';
-import { PARAM, readCached } from './segment-keys';
+import { type Layer, regexpAssignmentCount, segmentsOf } from './layer';
+import { PARAM } from './matcher';
 
 class TrieNode {
 	/** Literal children while there are few of them, compared key by key. */
@@ -39,7 +33,7 @@ class TrieNode {
 	param: TrieNode | null = null;
 	/** Stack positions of the layers filed here, ascending: candidates for every path through this node. */
 	readonly positions: number[] = [];
-	/** Positions of the exact layers filed here (segment-keys.ts): candidates only for a path that ends here. */
+	/** Positions of the exact layers filed here (`PathSegments.exact`): candidates only for a path that ends here. */
 	readonly exact: number[] = [];
 	/** This node's and its ancestors' positions, ascending; null when longer than `MAX_CHAIN`. */
 	chain: number[] | null = null;
@@ -101,8 +95,8 @@ export class SegmentIndex {
 			const layer = stack[position];
 			this.layers.push(layer);
 			let node = this.root;
-			// A foreign object in the stack has no readable regexp: no keys, always a candidate.
-			const read = readCached(layer?.regexp);
+			// A foreign object in the stack has no segments: always a candidate.
+			const read = segmentsOf(layer);
 			for (const key of read.keys) node = key === PARAM ? (node.param ??= new TrieNode(node, '')) : childOf(node, key);
 			(read.exact ? node.exact : node.positions).push(position);
 		}
@@ -298,8 +292,7 @@ function segmentHash(key: string): number {
 /**
  * Spreads a polynomial string hash over its bits before it picks a slot: keys that differ in
  * their last characters (`r4998`, `r4999`, `r49990`) have nearby hashes, which linear probing
- * piles into long runs (measured: 141 probes for `r4998` among `r0`…`r4999` without this, at
- * most 10 and 1.2 on average with it).
+ * would pile into long runs (bench/README.md, "The route index on the GitHub table").
  */
 function mix(hash: number): number {
 	hash ^= hash >>> 16;

@@ -8,18 +8,13 @@ import type { ServerResponse } from 'http';
 import type { Socket } from 'net';
 import { resolve } from 'path';
 import contentDisposition from 'content-disposition';
-import depd from 'depd';
 import { type HttpError, veloxError } from '../errors';
-import type { DownloadOptions, ErrorCallback, SendFileOptions } from '../types';
-import type { RequestView } from '../model';
-import type { VeloxResponse } from '../response/types';
+import type { DownloadOptions, ErrorCallback, SendFileOptions } from 'express-serve-static-core';
+import type { HeaderValue, RequestView, VeloxResponse } from '../model';
 import { compileSendConfig, type SendOptions } from './config';
 import { FileTransfer } from './transfer';
 
-const deprecate = depd('velox');
-
 type FileOptions = SendFileOptions & SendOptions;
-type HeaderValue = string | number | readonly string[];
 
 /** What `sendFile`/`download` need of `this`: a response whose `req` may carry the router's `next`. */
 export type ResponseLike = ServerResponse<RequestView<'next'>> & Partial<Pick<VeloxResponse, 'sendFile'>>;
@@ -161,6 +156,14 @@ function transferFile(
 	transfer.start();
 }
 
+/**
+ * Express 4's deprecated `res.sendfile` (its warning is the response prototype's wrapper):
+ * like `sendFile`, but the path is taken as a URL path (percent-decoded) and may be relative
+ * to the working directory.
+ *
+ * @example
+ * res.sendfile('public/index.html');
+ */
 export function legacySendfile(this: ResponseLike, path: string, options?: FileOptions | ErrorCallback, callback?: ErrorCallback): void {
 	let done = callback;
 	let opts: FileOptions = (options as FileOptions) || {};
@@ -171,16 +174,6 @@ export function legacySendfile(this: ResponseLike, path: string, options?: FileO
 	// Express 4 hands this path to send as is: it is URL-decoded and need not be absolute.
 	transferFile(this, path, opts, done, this.req.next);
 }
-
-/**
- * Express 4's deprecated `res.sendfile`: like `sendFile`, but the path is
- * taken as a URL path (percent-decoded) and may be relative to the working directory.
- *
- * @deprecated Use `res.sendFile`.
- * @example
- * res.sendfile('public/index.html');
- */
-export const sendfile = deprecate.function(legacySendfile, 'res.sendfile: Use res.sendFile instead');
 
 /**
  * Transfers the file at `path` as an attachment: `Content-Disposition` names

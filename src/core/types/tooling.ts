@@ -5,7 +5,7 @@
  * Tracing's channel messages are typed in `velox/otel`'s neighbour, tracing.ts.
  */
 import type { InjectOptions, InjectResponse } from '../inject';
-import type { RouteEntry, RouteKind, RouteList } from '../routes';
+import type { RouteEntry, RouteKind, RouteList } from '../router/listing';
 import type { LayerMessage, LayerType, RequestMessage } from '../tracing';
 import type { Router } from 'express-serve-static-core';
 

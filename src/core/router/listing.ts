@@ -10,9 +10,8 @@
  * @example
  * console.log(app.routes().toString());
  */
-import { kPattern, type Layer } from './router/layer';
-import type { PathInput } from './router/matcher';
-import type { Route } from './router/route';
+import { kPattern, type Layer, type LayerRoute } from './layer';
+import type { PathInput } from './matcher';
 
 /** On the function `app.use` mounts for a sub-app: the sub-app (listing, tracing). */
 export const kMountedApp: unique symbol = Symbol('velox.mountedApp');
@@ -131,7 +130,7 @@ function pathText(path: string | RegExp): string {
 	return typeof path === 'string' ? path : String(path);
 }
 
-function routeMethods(route: Route): string[] {
+function routeMethods(route: LayerRoute): string[] {
 	const methods: string[] = [];
 	for (const name of Object.keys(route.methods)) {
 		if (route.methods[name]) methods.push(name === '_all' ? 'ALL' : name.toUpperCase());
