@@ -33,8 +33,7 @@ export function createParser(opts: BodyParserOptions, spec: ParserSpec): BodyPar
 
 	// Named by a computed key (body-parser's `jsonParser`, `urlencodedParser`, …) rather than by
 	// redefining `name`: a redefined `name` puts the function's properties in V8's dictionary mode,
-	// and the router reads `length` of every handler on every request (measured: a runtime call,
-	// ~700 instructions per request for the one global `velox.json()` of the REST scenario).
+	// and the router reads `length` of every handler on every request (docs/design.md, "Body parsers").
 	const parser = {
 		[spec.name]: function (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void {
 			const request = req as BodyRequest;
