@@ -2,7 +2,7 @@
 // for the suite's HTTP/2 scenarios (h2-hello, h2-json, h2-rest, h2-static).
 //
 //   npm run build && node bench/h2count.js [--scenarios h2-hello,h2-json] [--frameworks node,fastify,velox]
-//       [--baseline DIR] [--warmup 10000] [--count 4000] [--perf-map]
+//       [--baseline DIR[,DIR2]] [--warmup 10000] [--count 4000] [--perf-map]
 //
 // Each server (bench/server.js, the suite's apps) runs under `valgrind --tool=callgrind
 // --instr-atstart=no` with `node --predictable --no-memory-reducer`; h2load (another process, not
@@ -33,8 +33,12 @@ const FRAMEWORKS = {
 	fastify: { family: 'fastify', module: require.resolve('fastify') },
 	velox: { family: 'express', module: ROOT },
 };
+// `--baseline DIR[,DIR2…]`: other builds of Velox, measured as `baseline`, `baseline2`, …
 const baseline = option('baseline', null);
-if (baseline !== null) FRAMEWORKS.baseline = { family: 'express', module: path.resolve(baseline) };
+const baselines = baseline === null ? [] : baseline.split(',');
+baselines.forEach((dir, i) => {
+	FRAMEWORKS[i === 0 ? 'baseline' : `baseline${i + 1}`] = { family: 'express', module: path.resolve(dir) };
+});
 
 function start(framework, group, fixturesDir, out, perfMap) {
 	const args = [framework.family, framework.module, JSON.stringify(group), fixturesDir];
@@ -93,7 +97,10 @@ async function measure(name, group, fixturesDir, dir, warmup, count, perfMap) {
 async function main() {
 	const scenarios = option('scenarios', 'h2-hello,h2-json').split(',');
 	const names = option('frameworks', 'node,fastify,velox').split(',');
-	if (baseline !== null && !names.includes('baseline')) names.unshift('baseline');
+	baselines.forEach((_dir, i) => {
+		const name = i === 0 ? 'baseline' : `baseline${i + 1}`;
+		if (!names.includes(name)) names.push(name);
+	});
 	const warmup = Number(option('warmup', '10000'));
 	const count = Number(option('count', '4000'));
 	const perfMap = process.argv.includes('--perf-map');

@@ -3,8 +3,6 @@
  * path calls (`etag fn`, `query parser fn`, `trust proxy fn`), exactly as
  * Express 4 compiles them — never re-interpreted per request.
  */
-// Node's global `Buffer` is a getter, called on each read (the ETag of every Buffer body reads it).
-import { Buffer } from 'buffer';
 import querystring from 'querystring';
 // node:crypto, etag and proxy-addr load with their first use (startup; see lazy.ts).
 import { loadCrypto, loadEtag, loadProxyAddr, loadQs } from './lazy';

@@ -4,8 +4,6 @@
  * header values and their order, bodies, deprecation messages. Each app's
  * `app.response` inherits it and carries `app`; `req` is set per request.
  */
-// Hot path: node's global `Buffer` is a getter, called on each read (`res.send` reads it per response).
-import { Buffer } from 'buffer';
 import { ServerResponse } from 'http';
 import { extname } from 'path';
 import contentType from 'content-type';
