@@ -1,5 +1,6 @@
 // CPU profile of one framework serving one scenario under load:
 //   node bench/profile.js velox hello [seconds]      (after npm run build)
+//   node bench/profile.js velox h2-hello [seconds]   (HTTP/2: h2load, http2.createServer(app))
 // Starts the server with --cpu-prof (pinned to core 0), loads it from core 1, stops it, and
 // prints where the server's CPU time went (self and inclusive shares of the non-idle samples).
 // The .cpuprofile is kept in bench/results/profiles/ for Chrome DevTools or speedscope.
@@ -9,7 +10,7 @@ const path = require('node:path');
 const { fork } = require('node:child_process');
 const { allGroups } = require('./lib/scenarios');
 const { prepareFixtures } = require('./lib/fixtures');
-const { createLoader, hasCommand } = require('./lib/load');
+const { createLoader, H2loadLoader, hasCommand } = require('./lib/load');
 const { summarizeProfile } = require('./lib/cpuprofile');
 
 const FAMILIES = {
@@ -40,7 +41,8 @@ async function main() {
 		? fork(path.join(__dirname, 'server.js'), args, { ...options, execPath: 'taskset', execArgv: ['-c', '0', process.execPath, ...execArgv] })
 		: fork(path.join(__dirname, 'server.js'), args, { ...options, execArgv });
 	children.add(server);
-	const loader = createLoader('auto', pin, children);
+	// The HTTP/2 scenarios (h2-hello, …) are loaded by h2load, 10 connections × 10 streams as in the suite.
+	const loader = measure.request.protocol === 'h2' ? new H2loadLoader(pin) : createLoader('auto', pin, children);
 	try {
 		const port = await new Promise((resolve, reject) => {
 			server.on('message', (message) => (message.type === 'ready' ? resolve(message.port) : reject(new Error(message.message))));
@@ -53,7 +55,8 @@ async function main() {
 			method: request.method,
 			headers: request.headers,
 			body: request.body,
-			connections: 50,
+			connections: measure.request.protocol === 'h2' ? 10 : 50,
+			streams: 10,
 			duration: Number(seconds),
 			serverPid: server.pid,
 		};

@@ -11,7 +11,7 @@ const { parseOptions, HELP } = require('./lib/options');
 const { allGroups, selectGroups } = require('./lib/scenarios');
 const { prepareFixtures } = require('./lib/fixtures');
 const { startServer, stopServer } = require('./lib/servers');
-const { createLoader, hasCommand } = require('./lib/load');
+const { createLoader, H2loadLoader, hasCommand } = require('./lib/load');
 const { fetchOnce, describeMismatch, headerDifferences } = require('./lib/precheck');
 const { measureStartup } = require('./lib/startup');
 const { rssBytes } = require('./lib/proc');
@@ -29,6 +29,10 @@ const FRAMEWORKS = {
 	'fastify-eo': { family: 'fastify-express', module: 'fastify', label: 'fastify + Express headers' },
 	velox: { family: 'express', module: ROOT, label: 'velox' },
 };
+
+// Express's own apps replace node's request and response prototypes with HTTP/1.1 ones, which
+// node's HTTP/2 compatibility objects are not: they cannot answer over HTTP/2.
+const H2_UNSUPPORTED = 'express@4 and @5 apps do not run on node:http2 (their request prototype is HTTP/1.1 only)';
 
 // Every child process (servers, load generator) lives here until it exits, so no path out of
 // this process — normal end, thrown error, Ctrl-C — leaves one running.
@@ -109,14 +113,15 @@ function resolveModule(name) {
 }
 
 async function runGroup(group, context) {
-	const { options, frameworks, loader, fixturesDir, results } = context;
+	const { options, frameworks, fixturesDir, results } = context;
+	const loader = group.protocol === 'h2' ? context.h2loader : context.loader;
 	log(`\n== ${group.id}: ${group.measure.map((m) => m.name).join(', ')}`);
 	const serverRecord = { group: group.id, frameworks: {} };
 	results.servers.push(serverRecord);
 	const servers = {};
 	// Started one after another, so startup times do not compete for the core.
 	for (const name of frameworks) {
-		const modulePath = resolveModule(name);
+		const modulePath = group.protocol === 'h2' && (name === 'express4' || name === 'express5') ? { error: H2_UNSUPPORTED } : resolveModule(name);
 		const started =
 			typeof modulePath === 'object'
 				? modulePath
@@ -158,6 +163,8 @@ async function runGroup(group, context) {
 					const result = await loadOrGiveUp(record, name, () => load(loader, servers[name], measure, options.duration, options));
 					if (result === null) continue;
 					entry.rounds.push(result);
+					// RSS after this scenario's last round, beside its throughput in the table.
+					if (round === options.rounds - 1) entry.rssAfterLoadBytes = rssBytes(servers[name].pid);
 					if (result.requests === 0 || result.requestsPerCpuSecond === null) {
 						results.notes.push(
 							`${record.name} / ${name} round ${round + 1}: no usable figure (${result.requests} requests, server CPU ${result.serverCpuSeconds} s)`,
@@ -207,7 +214,7 @@ async function precheck(measure, servers, serverRecord, record, headerNotes) {
 		}
 	}
 	// The reference is express@4 (the behaviour Velox reproduces), else raw node.
-	const referenceName = ['express4', 'node'].find((name) => responses[name] !== undefined) || Object.keys(responses)[0];
+	const referenceName = ['express4', 'node'].find((name) => responses[name] !== undefined && responses[name].status > 0) || Object.keys(responses)[0];
 	const reference = responses[referenceName];
 	for (const [name, response] of Object.entries(responses)) {
 		const mismatch = response.status !== reference.status || response.body !== reference.body;
@@ -231,7 +238,8 @@ async function load(loader, server, measure, duration, options) {
 		method: request.method,
 		headers: request.headers,
 		body: request.body,
-		connections: options.connections,
+		connections: request.protocol === 'h2' ? options.h2Connections : options.connections,
+		streams: options.h2Streams,
 		duration,
 		serverPid: server.pid,
 		serverCore: options.pin ? 0 : null,
@@ -302,8 +310,13 @@ async function main() {
 	}
 	for (const name of options.frameworks) if (!(name in FRAMEWORKS)) throw new Error(`unknown framework ${name} (known: ${Object.keys(FRAMEWORKS).join(', ')})`);
 	const frameworks = options.frameworks.length > 0 ? Object.keys(FRAMEWORKS).filter((name) => options.frameworks.includes(name)) : Object.keys(FRAMEWORKS);
-	const groups = selectGroups(allGroups(options), options.scenarios);
+	let groups = selectGroups(allGroups(options), options.scenarios);
 	if (groups.length === 0) throw new Error(`no scenario matches ${options.scenarios.join(',')}`);
+	const h2load = hasCommand('h2load');
+	if (!h2load && groups.some((group) => group.protocol === 'h2')) {
+		log('h2load not found (apt-get install nghttp2-client): the HTTP/2 scenarios are skipped');
+		groups = groups.filter((group) => group.protocol !== 'h2');
+	}
 	progress.planned = groups.reduce((sum, group) => sum + group.measure.length * frameworks.length * (options.warmup + options.rounds * options.duration), 0);
 	if (options.pin && !hasCommand('taskset')) {
 		log('taskset not found: running without core pinning');
@@ -316,6 +329,7 @@ async function main() {
 
 	const fixturesDir = prepareFixtures();
 	const loader = createLoader(options.loader, options.pin, children);
+	const h2loader = groups.some((group) => group.protocol === 'h2') ? new H2loadLoader(options.pin) : null;
 	const cpus = os.cpus();
 	const results = {
 		meta: {
@@ -325,6 +339,7 @@ async function main() {
 			commit: gitCommit(),
 			loader: loader.name,
 			connections: options.connections,
+			h2: h2loader === null ? null : { loader: h2loader.name, connections: options.h2Connections, streams: options.h2Streams },
 			duration: options.duration,
 			rounds: options.rounds,
 			warmup: options.warmup,
@@ -342,9 +357,10 @@ async function main() {
 	try {
 		// Startup first, before any load has warmed or filled the machine (bench/lib/startup.js).
 		if (options.startupRuns > 0 && groups.some((group) => group.id === 'hello')) results.startup = await runStartup(frameworks, options);
-		for (const group of groups) await runGroup(group, { options, frameworks, loader, fixturesDir, results });
+		for (const group of groups) await runGroup(group, { options, frameworks, loader, h2loader, fixturesDir, results });
 	} finally {
 		loader.close();
+		if (h2loader !== null) h2loader.close();
 	}
 
 	summarize(results);

@@ -160,8 +160,10 @@ function createServer(modulePath, group, fixtures) {
 function start(modulePath, group, fixtures, listening) {
 	const framework = require(modulePath);
 	const app = apps[group.app](framework, group, fixtures);
-	const server = app.listen(0, '127.0.0.1', () => listening(server.address().port));
-	return server;
+	// The HTTP/2 scenarios: the app as node's HTTP/2 request handler (h2c).
+	const server = group.protocol === 'h2' ? require('node:http2').createServer(app) : app;
+	const listener = server.listen(0, '127.0.0.1', () => listening(listener.address().port));
+	return listener;
 }
 
 module.exports = { start, create, createServer };

@@ -134,7 +134,8 @@ async function create(modulePath, group, fixtures, prepare) {
 // `prepare(app)`: a hook of bench/apps/fastify-express.js, before the scenario's routes.
 function start(modulePath, group, fixtures, listening, prepare) {
 	const fastify = require(modulePath);
-	const app = fastify({ logger: false });
+	// The HTTP/2 scenarios: fastify's own HTTP/2 server (h2c).
+	const app = fastify({ logger: false, http2: group.protocol === 'h2' });
 	if (prepare) prepare(app);
 	apps[group.app](app, group, fixtures);
 	app.listen({ port: 0, host: '127.0.0.1' }).then(() => listening(app.server.address().port));

@@ -227,7 +227,9 @@ async function create(_modulePath, group, fixtures) {
 }
 
 function start(_modulePath, group, fixtures, listening) {
-	const server = http.createServer(apps[group.app](group, fixtures));
+	// The HTTP/2 scenarios: the same handler on node's HTTP/2 compatibility API.
+	const create = group.protocol === 'h2' ? require('node:http2').createServer : http.createServer;
+	const server = create(apps[group.app](group, fixtures));
 	server.listen(0, '127.0.0.1', () => listening(server.address().port));
 	return server;
 }

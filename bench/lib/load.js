@@ -1,5 +1,6 @@
 // Load generation from a separate process on its own core: autocannon (a devDependency, always
-// there) or wrk when it is installed and chosen (`--loader wrk`, or `auto` finds it on PATH).
+// there) or wrk when it is installed and chosen (`--loader wrk`, or `auto` finds it on PATH);
+// h2load for the HTTP/2 scenarios.
 
 const fs = require('node:fs');
 const os = require('node:os');
@@ -124,6 +125,74 @@ class WrkLoader {
 	}
 }
 
+/**
+ * HTTP/2 cleartext load (h2c with prior knowledge) from h2load (Debian: nghttp2-client):
+ * `connections` sessions with `streams` requests in flight on each. A job with `paths` sends a
+ * list of 1,000 URIs (`{n}` = 1…1,000) round robin. p99 comes from h2load's per-request log.
+ */
+class H2loadLoader {
+	constructor(pin) {
+		this.name = 'h2load';
+		this.pin = pin;
+		this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'velox-h2load-'));
+		this.runs = 0;
+	}
+
+	run(job) {
+		if (job.method !== 'GET') return Promise.reject(new Error('h2load jobs are GET requests only here'));
+		const origin = new URL(job.url).origin;
+		const log = path.join(this.dir, `log-${++this.runs}.tsv`);
+		const args = ['-D', String(Math.max(1, Math.round(job.duration))), '-c', String(job.connections), '-m', String(job.streams), '--log-file', log];
+		if (job.paths) {
+			const uris = path.join(this.dir, `uris-${this.runs}.txt`);
+			const lines = [];
+			for (let n = 1; n <= 1000; n++) lines.push(`${origin}${job.paths[n % job.paths.length].replace(/\{n\}/g, String(n))}`);
+			fs.writeFileSync(uris, `${lines.join('\n')}\n`);
+			args.push('-i', uris);
+		} else args.push(job.url);
+		const command = this.pin ? 'taskset' : 'h2load';
+		const commandArgs = this.pin ? ['-c', '1', 'h2load', ...args] : args;
+		return new Promise((resolve, reject) => {
+			const finishWindow = startWindow(job.serverPid, job.serverCore);
+			execFile(command, commandArgs, { encoding: 'utf8', maxBuffer: 1 << 24 }, (error, stdout) => {
+				const window = finishWindow();
+				if (error) return reject(error);
+				const finished = /finished in ([\d.]+)(ms|s),/.exec(stdout);
+				const counts = /requests: \d+ total, \d+ started, (\d+) done, (\d+) succeeded, (\d+) failed, (\d+) errored, (\d+) timeout/.exec(stdout);
+				const statuses = /status codes: (\d+) 2xx, (\d+) 3xx, (\d+) 4xx, (\d+) 5xx/.exec(stdout);
+				if (!finished || !counts) return reject(new Error(`cannot read h2load output:\n${stdout}`));
+				let latencyP99 = null;
+				try {
+					const durations = fs
+						.readFileSync(log, 'utf8')
+						.split('\n')
+						.filter(Boolean)
+						.map((line) => Number(line.split('\t')[2]))
+						.sort((a, b) => a - b);
+					if (durations.length > 0) latencyP99 = durations[Math.min(durations.length - 1, Math.floor(durations.length * 0.99))] / 1000;
+					fs.rmSync(log, { force: true });
+				} catch {
+					// No log (an old h2load): p99 stays unknown.
+				}
+				const ok = statuses ? Number(statuses[1]) + Number(statuses[2]) : Number(counts[2]);
+				resolve({
+					requests: Number(counts[2]) + Number(counts[3]),
+					seconds: Number(finished[1]) / (finished[2] === 'ms' ? 1000 : 1),
+					errors: Number(counts[4]) + Number(counts[5]),
+					non2xx: Number(counts[1]) - ok,
+					latencyP99,
+					serverCpu: window.serverCpu,
+					otherCpu: window.otherCpu,
+				});
+			});
+		});
+	}
+
+	close() {
+		fs.rmSync(this.dir, { recursive: true, force: true });
+	}
+}
+
 function createLoader(kind, pin, children) {
 	if (kind === 'wrk' || (kind === 'auto' && hasCommand('wrk'))) {
 		if (!hasCommand('wrk')) throw new Error('--loader wrk: wrk is not on PATH');
@@ -132,4 +201,4 @@ function createLoader(kind, pin, children) {
 	return new AutocannonLoader(pin, children);
 }
 
-module.exports = { createLoader, hasCommand };
+module.exports = { createLoader, H2loadLoader, hasCommand };

@@ -35,7 +35,8 @@ process.on('message', (job) => {
 			body: job.body,
 			connections: job.connections,
 			pipelining: 1,
-			duration: job.duration,
+			// `amount`: a fixed number of requests instead of a duration (bench/memory.js).
+			...(job.amount ? { amount: job.amount } : { duration: job.duration }),
 			requests: varyingRequests(job.paths),
 		},
 		(error, result) => {

@@ -4,7 +4,8 @@
 const HELP = `Usage: npm run bench -- [options]     (or: node bench/run.js [options] after npm run build)
 
   --scenarios LIST    comma-separated scenarios or groups: hello, json, routes, middleware, body,
-                      static, notfound, rest, github, scaling, scaling-1000,
+                      static, notfound, rest, github, h2 (h2-hello, h2-json, h2-rest,
+                      h2-static: HTTP/2, needs h2load), scaling, scaling-1000,
                       scaling-1000-param-last, prefix, prefix-5000-middle, ghscale,
                       ghscale-5000-static-middle, ...
                       (default: all)                                          [BENCH_SCENARIOS]
@@ -15,6 +16,8 @@ const HELP = `Usage: npm run bench -- [options]     (or: node bench/run.js [opti
   --warmup SEC        warm-up load per server and request (default 1)       [BENCH_WARMUP]
   --connections N     keep-alive connections (default 50)                   [BENCH_CONNECTIONS]
   --loader NAME       autocannon, wrk, or auto = wrk if on PATH (default auto)  [BENCH_LOADER]
+  --h2-connections N  HTTP/2 scenarios (h2-*, h2load): sessions (default 10)  [BENCH_H2_CONNECTIONS]
+  --h2-streams N      HTTP/2 scenarios: requests in flight per session (default 10)  [BENCH_H2_STREAMS]
   --startup-runs N    spawns per framework for the startup figure (hello app, spawn until
                       listening, and idle RSS; medians; 0 = skip; default 20, quick 7;
                       only when the hello scenario runs)                    [BENCH_STARTUP_RUNS]
@@ -37,6 +40,8 @@ const FLAGS = {
 	warmup: 'BENCH_WARMUP',
 	connections: 'BENCH_CONNECTIONS',
 	loader: 'BENCH_LOADER',
+	'h2-connections': 'BENCH_H2_CONNECTIONS',
+	'h2-streams': 'BENCH_H2_STREAMS',
 	out: 'BENCH_OUT',
 	baseline: 'BENCH_BASELINE',
 	'startup-runs': 'BENCH_STARTUP_RUNS',
@@ -92,6 +97,8 @@ function parseOptions(argv, env) {
 		warmup: raw.warmup !== undefined ? Number(raw.warmup) || 0 : defaults.warmup,
 		connections: raw.connections ? Math.round(positiveNumber('connections', raw.connections)) : 50,
 		loader: raw.loader || 'auto',
+		h2Connections: raw['h2-connections'] ? Math.round(positiveNumber('h2-connections', raw['h2-connections'])) : 10,
+		h2Streams: raw['h2-streams'] ? Math.round(positiveNumber('h2-streams', raw['h2-streams'])) : 10,
 		out: raw.out || null,
 		baseline: raw.baseline || null,
 		startupRuns: raw['startup-runs'] !== undefined ? Math.max(0, Math.round(Number(raw['startup-runs']) || 0)) : quick ? 7 : 20,

@@ -17,6 +17,7 @@ const COMPARED_HEADERS = [
 ];
 
 function fetchOnce(port, request) {
+	if (request.protocol === 'h2') return fetchOnceH2(port, request);
 	return new Promise((resolve, reject) => {
 		const headers = { ...(request.headers || {}) };
 		if (request.body) headers['content-length'] = Buffer.byteLength(request.body);
@@ -29,6 +30,36 @@ function fetchOnce(port, request) {
 		req.setTimeout(5000, () => req.destroy(new Error('no response within 5 s')));
 		req.on('error', reject);
 		req.end(request.body);
+	});
+}
+
+/** The same over HTTP/2 cleartext (prior knowledge), as h2load asks. */
+function fetchOnceH2(port, request) {
+	const http2 = require('node:http2');
+	return new Promise((resolve, reject) => {
+		const session = http2.connect(`http://127.0.0.1:${port}`);
+		session.on('error', reject);
+		const stream = session.request({ ':method': request.method, ':path': request.path, ...(request.headers || {}) });
+		const timer = setTimeout(() => stream.destroy(new Error('no response within 5 s')), 5000);
+		let status = 0;
+		let headers = {};
+		const chunks = [];
+		stream.on('response', (received) => {
+			status = received[':status'];
+			headers = Object.fromEntries(Object.entries(received).filter(([name]) => !name.startsWith(':')));
+		});
+		stream.on('data', (chunk) => chunks.push(chunk));
+		stream.on('end', () => {
+			clearTimeout(timer);
+			session.close();
+			resolve({ status, headers, body: Buffer.concat(chunks).toString('utf8') });
+		});
+		stream.on('error', (error) => {
+			clearTimeout(timer);
+			session.destroy();
+			reject(error);
+		});
+		stream.end(request.body);
 	});
 }
 

@@ -36,6 +36,7 @@ function summarize(results) {
 				requestsPerCpuSecond: median(entry.rounds.map((round) => round.requestsPerCpuSecond)),
 				latencyP99Ms: median(entry.rounds.map((round) => round.latencyP99)),
 				otherLoad: median(entry.rounds.map((round) => round.otherLoad)),
+				rssAfterLoadBytes: entry.rssAfterLoadBytes === undefined ? null : entry.rssAfterLoadBytes,
 			};
 		}
 		const node = measurement.frameworks.node;
@@ -68,7 +69,10 @@ function markdown(results) {
 	out.push(`Run ${meta.date} · ${meta.machine} · node ${meta.node} · commit ${meta.commit}`);
 	out.push(
 		`Load: ${meta.loader}, ${meta.connections} keep-alive connections, ${meta.rounds} interleaved round(s) of ${meta.duration} s after ${meta.warmup} s warm-up, median reported; ` +
-			(meta.pinned ? 'server pinned to core 0, load generator to core 1.' : 'no core pinning.'),
+			(meta.pinned ? 'server pinned to core 0, load generator to core 1.' : 'no core pinning.') +
+			(meta.h2
+				? ` HTTP/2 scenarios (h2-*): ${meta.h2.loader}, h2c, ${meta.h2.connections} connections × ${meta.h2.streams} streams; raw node is node:http2 there.`
+				: ''),
 	);
 	const load = contention(results);
 	if (load !== null) {
@@ -78,13 +82,20 @@ function markdown(results) {
 		);
 	}
 	out.push('');
-	out.push('**Requests per server CPU-second**, ratio to raw node (absolute in parentheses) — the figure the bar is set on:');
+	out.push(
+		"**Requests per server CPU-second**, ratio to raw node (absolute in parentheses) — the figure the bar is set on — then the p99 latency (median of rounds) and the server's RSS right after the scenario's last round:",
+	);
 	out.push('');
 	const rows = (pick) => results.measurements.map((m) => [m.name, ...frameworks.map((fw) => cell(m.frameworks[fw], pick))]);
 	out.push(
 		table(
 			['scenario', ...frameworks],
-			rows((s) => `${ratio(s.requestsPerCpuSecondRatio)} (${compact(s.requestsPerCpuSecond)})${s.otherLoad !== null && s.otherLoad > BUSY ? ' †' : ''}`),
+			rows(
+				(s) =>
+					`${ratio(s.requestsPerCpuSecondRatio)} (${compact(s.requestsPerCpuSecond)})${s.otherLoad !== null && s.otherLoad > BUSY ? ' †' : ''} · ${
+						s.latencyP99Ms === null ? '–' : s.latencyP99Ms.toFixed(1)
+					} ms · ${megabytes(s.rssAfterLoadBytes)} MB`,
+			),
 		),
 	);
 	out.push('');
@@ -96,15 +107,7 @@ function markdown(results) {
 			rows((s) => `${ratio(s.requestsPerSecondRatio)} (${compact(s.requestsPerSecond)})`),
 		),
 	);
-	out.push('');
-	out.push('**p99 latency** (ms):');
-	out.push('');
-	out.push(
-		table(
-			['scenario', ...frameworks],
-			rows((s) => (s.latencyP99Ms === null ? '–' : s.latencyP99Ms.toFixed(1))),
-		),
-	);
+
 	out.push('');
 	if (results.startup) {
 		out.push(

@@ -7,6 +7,9 @@ const { githubScaleRoutes, githubScaleTargets, segmentsOf, routeMatches } = requ
 
 const SCALING_COUNTS = [10, 100, 1000, 5000];
 
+/** The apps also measured over HTTP/2 (groups `h2-hello`, …; selected by `h2` or their names). */
+const H2_APPS = ['hello', 'json', 'rest', 'static'];
+
 // A measured request's path may vary per request: `paths` is a list the load generator cycles
 // through, each with `{n}` replaced by a per-load-generator counter (1, 2, 3, …), so a body that
 // depends on the path never repeats. `path` is the first one, as fetched by the pre-check.
@@ -178,17 +181,28 @@ function allGroups(options) {
 			})),
 		});
 	}
-	for (const group of groups) group.id = group.routeCount ? `${group.app}-${group.routeCount}` : group.app;
+	// HTTP/2 cleartext (h2c, prior knowledge): the same apps and requests through each framework's
+	// HTTP/2 server — raw `http2.createServer(handler)`, `http2.createServer(app)` for the Express
+	// API, fastify's `http2: true` — loaded by h2load (bench/lib/load.js).
+	for (const app of H2_APPS) {
+		const base = groups.find((group) => group.app === app);
+		groups.push({ app, protocol: 'h2', measure: base.measure.map((m) => ({ name: `h2-${m.name}`, request: { ...m.request, protocol: 'h2' } })) });
+	}
+	for (const group of groups) group.id = group.protocol === 'h2' ? `h2-${group.app}` : group.routeCount ? `${group.app}-${group.routeCount}` : group.app;
 	return groups;
 }
 
-/** Keeps the groups/measurements named by the filters (a filter matches a group id, a measurement name, or a prefix of it). */
+/**
+ * Keeps the groups/measurements named by the filters (a filter matches a group id, a measurement
+ * name, or a prefix of it). An HTTP/2 group goes by its id only (`h2-hello`, or `h2` for all): `hello`
+ * names the HTTP/1.1 scenario.
+ */
 function selectGroups(groups, filters) {
 	if (!filters || filters.length === 0) return groups;
 	const matches = (name) => filters.some((filter) => name === filter || name.startsWith(`${filter}-`));
 	const selected = [];
 	for (const group of groups) {
-		if (matches(group.app) || matches(group.id)) {
+		if ((group.protocol !== 'h2' && matches(group.app)) || matches(group.id)) {
 			selected.push(group);
 			continue;
 		}

@@ -10,12 +10,15 @@ const START_TIMEOUT_MS = 15000;
 /**
  * Spawns the server for `framework` and `group`; resolves `{ child, pid, port, startupMs }` once it
  * listens, or `{ error }` if it exits or reports an error first (a framework missing a feature).
+ * `nodeArgs`: flags for the server's node (bench/memory.js preloads its probe with them).
  */
-function startServer(framework, group, fixturesDir, pin, children) {
+function startServer(framework, group, fixturesDir, pin, children, nodeArgs = []) {
 	const args = [framework.family, framework.module, JSON.stringify(group), fixturesDir];
 	const options = { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] };
 	const started = process.hrtime.bigint();
-	const child = pin ? fork(SERVER, args, { ...options, execPath: 'taskset', execArgv: ['-c', '0', process.execPath] }) : fork(SERVER, args, options);
+	const child = pin
+		? fork(SERVER, args, { ...options, execPath: 'taskset', execArgv: ['-c', '0', process.execPath, ...nodeArgs] })
+		: fork(SERVER, args, { ...options, execArgv: nodeArgs });
 	children.add(child);
 	let stderr = '';
 	child.stderr.on('data', (chunk) => {

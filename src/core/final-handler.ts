@@ -47,7 +47,11 @@ export function createErrorDocument(message: string): string {
 }
 
 function buildHtmlDocument(message: string): string {
-	return createHtmlDocument('Error', escapeHtml(message).replace(NEWLINE_REGEXP, '<br>').replace(DOUBLE_SPACE_REGEXP, ' &nbsp;'));
+	let html = escapeHtml(message);
+	// A 404's message has no newline and no double space: a search each, cheaper than a replace each.
+	if (html.indexOf('\n') !== -1) html = html.replace(NEWLINE_REGEXP, '<br>');
+	if (html.indexOf('  ') !== -1) html = html.replace(DOUBLE_SPACE_REGEXP, ' &nbsp;');
+	return createHtmlDocument('Error', html);
 }
 
 /**
