@@ -50,13 +50,13 @@ test('engines names the supported lines, README the supported and the tested one
 	assert.equal(scripts['test:lines'], 'node scripts/test-lines.js');
 });
 
-test('under scripts/test-lines.js, the tests run on the line it asked for', { skip: line ? false : 'runs under scripts/test-lines.js only (VELOX_NODE_LINE)' }, () => {
+const underTestLines = { skip: line ? false : 'runs under scripts/test-lines.js only (VELOX_NODE_LINE)' };
+
+test('under scripts/test-lines.js, the tests run on the line it asked for', underTestLines, () => {
 	assert.equal(process.versions.node, pinnedVersions()[line!]);
 });
 
-test('under scripts/test-lines.js, the node and npm that tests spawn run on the same line', {
-	skip: line ? false : 'runs under scripts/test-lines.js only (VELOX_NODE_LINE)',
-}, () => {
+test('under scripts/test-lines.js, the node and npm that tests spawn run on the same line', underTestLines, () => {
 	const node = spawnSync('node', ['-p', 'process.version'], { encoding: 'utf8' });
 	assert.equal(node.stdout.trim(), process.version, node.stderr);
 	const npm = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['version', '--json'], { cwd: root, encoding: 'utf8' });
