@@ -213,12 +213,11 @@ describe('values express@4 crashes on: answered as Express answers the readable 
 		}
 	}
 
-	test('the Proxy over an Error shows the real stack in development', async () => {
-		const response = await sameAsExpressFor(
-			() => new Proxy(Object.assign(new Error('proxied failure'), { status: 410 }), {}),
-			() => Object.assign(new Error('proxied failure'), { status: 410 }),
-			'test',
-		);
+	// Node 20 reads `stack` through the Proxy; from node 22 on, the stack accessor needs the Error itself
+	// as receiver and reads undefined, so both frameworks fall back to toString().
+	test('the Proxy over an Error shows what its stack reads in development, as express@4 does', async () => {
+		const make = () => new Proxy(Object.assign(new Error('proxied failure'), { status: 410 }), {});
+		const response = await sameAsExpressFor(make, make, 'test');
 		assert.match(response.body, /Error: proxied failure/);
 	});
 });

@@ -250,10 +250,22 @@ describe('req.hostname over HTTP/2 (:authority)', () => {
 	});
 
 	test('an :authority that is not host[:port] gives undefined and []', async () => {
-		// `/`, `?` and `\` do not get through node's HTTP/2 layer; these do.
+		// `/`, `?` and `\` do not get through node's HTTP/2 layer; these do on node 20, and from node 22 on
+		// only `evil.example:x` does (its nghttp2 refuses userinfo): a refused stream never reaches the app.
+		const reached: string[] = [];
 		for (const authority of ['a@evil.example', 'evil.example:x', 'user:pass@evil.example:80']) {
-			assert.deepEqual(await askH2(authority), { hostname: '<undefined>', subdomains: [] }, authority);
+			let answer: Awaited<ReturnType<typeof askH2>>;
+			try {
+				answer = await askH2(authority);
+			} catch (error) {
+				assert.equal((error as NodeJS.ErrnoException).code, 'ERR_HTTP2_STREAM_ERROR', authority);
+				assert.ok(authority.includes('@'), authority + ' was refused');
+				continue;
+			}
+			assert.deepEqual(answer, { hostname: '<undefined>', subdomains: [] }, authority);
+			reached.push(authority);
 		}
+		assert.ok(reached.includes('evil.example:x'));
 	});
 });
 
