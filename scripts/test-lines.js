@@ -173,12 +173,13 @@ async function main() {
 		delete env.NODE_V8_COVERAGE;
 		checkPath(env, version);
 		const runs = [['all', files, env]];
-		if (indexedFiles.length) runs.push(['indexed', indexedFiles, { ...env, VELOX_ROUTE_INDEX: 'indexed' }]);
-		for (const [name, runFiles, runEnv] of runs) {
+		// The indexed re-run preloads the harness switch, as package.json's test:indexed does.
+		if (indexedFiles.length) runs.push(['indexed', indexedFiles, env, ['--require', './build/test/helpers/indexed-routing.js']]);
+		for (const [name, runFiles, runEnv, preload = []] of runs) {
 			console.log(
-				`\ntest-lines: node ${version}, ${name === 'all' ? 'the test files' : 'router/app/req with VELOX_ROUTE_INDEX=indexed'} (${runFiles.length} files)\n`,
+				`\ntest-lines: node ${version}, ${name === 'all' ? 'the test files' : 'router/app/req with the route index forced on'} (${runFiles.length} files)\n`,
 			);
-			const result = await runTests(node, [...testArgs, ...runFiles], runEnv);
+			const result = await runTests(node, [...testArgs, ...preload, ...runFiles], runEnv);
 			results.push({ version, name, ...result });
 		}
 	}
