@@ -14,13 +14,13 @@ import type { RequestPrototype, RequestView } from './model';
 import type { Route } from './router/route';
 import { setPoweredBy } from './response/fast-headers';
 import type { ResponsePrototype } from './response/types';
-import { initRoutingState, kFinalHandler, type RoutedRequest, Router } from './router/router';
+import { initRoutingState, type RoutedRequest, Router } from './router/router';
 import { compileETag, compileQueryParser, compileTrust, parseQueryStringWithoutSetting, type QueryParserFunction } from './settings';
 // src/core/inject.ts and src/core/http2.ts load with the first app.inject / HTTP/2 request (startup; see lazy.ts).
 import { handleHttp2, injectRequest, restoreHttp2Prototypes } from './lazy';
-import { kMountedApp, listRoutes, markBuiltIn, type RouteList } from './routes';
+import { listRoutes, markBuiltIn, type RouteList } from './routes';
 import { isTracing, traceRequest, traceUnhandled, tracing } from './tracing';
-import { kBuiltInLayers, kQueryParser, kRequestClass, kResponseClass, kServedBy } from './symbols';
+import { kBuiltInLayers, kFinalHandler, kMountedApp, kQueryParser, kRequestClass, kResponseClass, kServedBy } from './symbols';
 import { defineOwn, hasOwn, splitUseArguments } from './utils';
 import { veloxError } from './errors';
 import { type BuiltInLayers, builtInLayers, firstLayer } from './builtin-layers';

@@ -10,12 +10,10 @@
  * @example
  * console.log(app.routes().toString());
  */
-import { kPattern, type Layer } from './router/layer';
+import type { Layer } from './router/layer';
+import { kMountedApp, kPattern } from './symbols';
 import type { PathInput } from './router/matcher';
 import type { Route } from './router/route';
-
-/** On the function `app.use` mounts for a sub-app: the sub-app (listing, tracing). */
-export const kMountedApp: unique symbol = Symbol('velox.mountedApp');
 
 /** The layers every app's router starts with (`query`, `expressInit`): not listed. */
 const builtIn = new WeakSet<Layer>();

@@ -11,9 +11,9 @@
  */
 import dc from 'diagnostics_channel';
 import type { IncomingMessage, ServerResponse } from 'http';
-import { type ErrorHandlerFn, forwardRejection, isThenable, kPattern, type Layer, type Next, type RequestHandlerFn, writtenPathOf } from './router/layer';
+import { type ErrorHandlerFn, forwardRejection, isThenable, type Layer, type Next, type RequestHandlerFn, writtenPathOf } from './router/layer';
 import type { RequestView } from './model';
-import { kMountedApp } from './routes';
+import { kMountedApp, kPattern } from './symbols';
 
 /** Channel names; stable, documented in docs/api/tracing.md. */
 export const channelNames = {

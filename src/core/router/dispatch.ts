@@ -19,9 +19,7 @@ import { type CandidateCursor, cursorFor } from './candidates';
 import type { Layer, Next, ParamsRecord } from './layer';
 import type { Route } from './route';
 import type { ParamCalled, RoutedRequest, Router } from './router';
-
-/** Called when the stack is exhausted and no `out` was given (the app's final handler). */
-export const kFinalHandler: unique symbol = Symbol('velox.finalHandler');
+import { kFinalHandler } from '../symbols';
 
 export class Dispatch {
 	/** `req.next` and every handler's `next`. */

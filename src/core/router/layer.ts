@@ -10,6 +10,7 @@ import { isLiteralPath, MatchKind, type PathInput, type PathKey, type PathOption
 import type { Route } from './route';
 import { traceLayer, tracing } from '../tracing';
 import { hasOwn } from '../utils';
+import { kPattern } from '../symbols';
 
 /** What a handler calls to pass control on: nothing, an error, or `'route'` / `'router'`. The one declaration of `next` inside Velox; the public one is `NextFunction` (src/core/types/handlers.ts). */
 export type Next = (err?: unknown) => void;
@@ -19,9 +20,6 @@ export type ErrorHandlerFn = (err: unknown, req: IncomingMessage, res: ServerRes
 export type AnyHandler = RequestHandlerFn | ErrorHandlerFn;
 
 export type ParamsRecord = Record<string | number, string | undefined>;
-
-/** On a layer: the path exactly as written at registration (route listing, tracing). */
-export const kPattern: unique symbol = Symbol('velox.pattern');
 
 /** Layers registered by `use(fn)` with no path written (the path defaults to `/`): tracing tells them apart. */
 const unwritten = new WeakSet<object>();

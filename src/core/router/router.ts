@@ -17,19 +17,17 @@
 import type { IncomingMessage, ServerResponse } from 'http';
 import depd from 'depd';
 import { splitUseArguments } from '../utils';
-import { type IndexedRouter, kRouteIndex } from './candidates';
-import { Dispatch, kFinalHandler } from './dispatch';
+import type { IndexedRouter } from './candidates';
+import { Dispatch } from './dispatch';
 import { type AnyHandler, isThenable, Layer, markPathUnwritten, type Next } from './layer';
 import type { PathInput } from './matcher';
 import { type MethodName, methods } from './methods';
 import { Route } from './route';
 import { listRoutes, type RouteList } from '../routes';
 import { toError, veloxError } from '../errors';
-import { kQueryParser } from '../symbols';
+import { kFinalHandler, kQueryParser, kRouteIndex } from '../symbols';
 import type { RequestView } from '../model';
 import type { RouterOptions } from '../types';
-
-export { kFinalHandler };
 
 const deprecate = depd('velox');
 
