@@ -18,7 +18,7 @@ import { builtInETagOfString, type ETagFunction } from '../settings';
 import { hasOwn } from '../utils';
 
 import { clearCookie, cookie } from './cookie';
-import { getContentType, getETag, setContentLength, setContentType, setETag } from './fast-headers';
+import { getContentType, getETag, setContentLength, setContentType, setETag } from '../platform';
 import { format } from './format';
 import { json, jsonp, twoArgumentBody } from './json';
 import { location, redirect } from './redirect';
