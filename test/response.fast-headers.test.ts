@@ -1,7 +1,7 @@
 /**
  * `res.send` stores Content-Type, Content-Length, ETag (and the app its
  * X-Powered-By) in node's header table without `setHeader`'s checks
- * (src/response/fast-headers.ts). Pinned here: everything that reads or
+ * (src/core/platform.ts). Pinned here: everything that reads or
  * changes headers sees them as if `setHeader` had been called, and a
  * wrapped `setHeader` still sees every call.
  */
@@ -11,7 +11,7 @@ import { describe, test } from 'node:test';
 import express from 'express';
 import request from 'supertest';
 import velox from '../src/express';
-import { getContentType, getETag, setContentLength, setContentType } from '../src/core/response/fast-headers';
+import { getContentType, getETag, setContentLength, setContentType } from '../src/core/platform';
 import { createApp, type Framework } from './helpers/res';
 
 /** Runs `setup` on an express@4 app and on a Velox app, GETs `/` from each, and returns what each handler recorded. */

@@ -3,8 +3,7 @@
  * registration, mounting, rendering and `listen`. Every app is a function
  * (a request listener) that gets these members mixed in, as in Express 4.
  */
-import type { EventEmitter } from 'events';
-import http, { IncomingMessage, type Server, ServerResponse } from 'http';
+import http, { type IncomingMessage, type Server, type ServerResponse } from 'http';
 import { resolve } from 'path';
 import depd from 'depd';
 import { finalHandle } from './final-handler';
@@ -12,14 +11,14 @@ import type { Next, RoutedRequest } from './router/layer';
 import { type MethodName, methods } from './router/methods';
 import type { App, ApplicationPrototype, RenderCallback, RequestView, ViewLike } from './model';
 import type { Route } from './router/route';
-import { setPoweredBy } from './response/fast-headers';
-import { initRoutingState, kFinalHandler, Router } from './router/router';
+import { initRoutingState, Router } from './router/router';
 import { compileETag, compileQueryParser, compileTrust, parseQueryStringWithoutSetting, type QueryParserFunction } from './settings';
 import type * as Http2Module from './http2';
 import type * as InjectModule from './inject';
-import { kMountedApp, listRoutes, markBuiltIn, type RouteList } from './router/listing';
+import { listRoutes, markBuiltIn, type RouteList } from './router/listing';
 import { isTracing, traceRequest, traceUnhandled, tracing } from './tracing';
-import { kBuiltInLayers, kQueryParser, kRequestClass, kResponseClass, kServedBy } from './symbols';
+import { kBuiltInLayers, kFinalHandler, kMountedApp, kQueryParser, kRequestClass, kResponseClass } from './symbols';
+import { adoptServer, hasAppPrototype, serverOptionsFor, setPoweredBy } from './platform';
 import { defineOwn, hasOwn, onFirstUse, splitUseArguments } from './utils';
 import { veloxError, veloxErrorWith } from './errors';
 import { builtInLayers, firstLayer } from './builtin-layers';
@@ -125,7 +124,7 @@ app.lazyrouter = function lazyrouter(this: App): void {
  * Handles one request: Express's `expressInit` and `query` steps, then the router.
  * Hot path — change with care: no closure is created here; the prototype swap
  * is skipped when node already built the request with this app's classes
- * (`app.listen`), and `req.query` is parsed lazily (see request.ts).
+ * (`app.listen`, an adopted server: platform.ts), and `req.query` is parsed lazily (see request.ts).
  */
 app.handle = function handle(this: App, req: IncomingMessage, res: ServerResponse, callback?: Next): void {
 	const router = this._router;
@@ -136,7 +135,7 @@ app.handle = function handle(this: App, req: IncomingMessage, res: ServerRespons
 	}
 	const request = req as VeloxRequestLike;
 	if (isTracing()) traceRequest(this, req, res);
-	// Stored as setHeader would, without its name and value checks (see response/fast-headers.ts).
+	// Stored as setHeader would, without its name and value checks (platform.ts).
 	if (this.settings['x-powered-by']) setPoweredBy(res, 'Velox');
 	request.res = res;
 	(res as { req: IncomingMessage }).req = req;
@@ -148,7 +147,7 @@ app.handle = function handle(this: App, req: IncomingMessage, res: ServerRespons
 		}
 		initRoutingState(request, this[kQueryParser]);
 		Object.setPrototypeOf(req, this.request);
-		if (callback === undefined) adoptServer(this, req);
+		if (callback === undefined) adopt(this, req);
 	}
 	if (!hasAppPrototype(res, this.response, this[kResponseClass])) Object.setPrototypeOf(res, this.response);
 	if (request[kQueryParser] === undefined) request[kQueryParser] = this[kQueryParser];
@@ -339,102 +338,15 @@ function mergeLocals(target: Record<string, unknown>, source: object): void {
 	}
 }
 
-/**
- * Classes node uses to build each request and response when the app serves
- * through `app.listen`. Their prototypes sit between the instance and the
- * app's `request`/`response`, so `handle` need not swap prototypes per request.
- *
- * Hot path — measured: `Object.setPrototypeOf` on every request and response
- * (what Express does, and what `http.createServer(app)` still needs) costs
- * ~4 µs per object, and an old-style `ServerResponse.apply(this)` constructor
- * ~2 µs (V8 cannot size the instance); `class extends` costs nothing over node.
- */
-function requestClassFor(target: App): { new (...args: never[]): IncomingMessage; prototype: object } {
-	if (target[kRequestClass] === undefined) {
-		class VeloxRequest extends IncomingMessage {}
-		Object.setPrototypeOf(VeloxRequest.prototype, target.request);
-		// `req.constructor` is node's class, as it is after Express's prototype swap.
-		Object.defineProperty(VeloxRequest.prototype, 'constructor', { value: IncomingMessage, writable: true, configurable: true });
-		defineOwn(target, kRequestClass, VeloxRequest);
-		veloxClasses.add(VeloxRequest);
-	}
-	return target[kRequestClass] as { new (...args: never[]): IncomingMessage; prototype: object };
-}
-
-function responseClassFor(target: App): { new (...args: never[]): ServerResponse; prototype: object } {
-	if (target[kResponseClass] === undefined) {
-		class VeloxResponse extends ServerResponse {}
-		Object.setPrototypeOf(VeloxResponse.prototype, target.response);
-		Object.defineProperty(VeloxResponse.prototype, 'constructor', { value: ServerResponse, writable: true, configurable: true });
-		defineOwn(target, kResponseClass, VeloxResponse);
-		veloxClasses.add(VeloxResponse);
-	}
-	return target[kResponseClass] as { new (...args: never[]): ServerResponse; prototype: object };
-}
-
-/** Node's own keys for the classes a server builds requests and responses with (`_http_server.js`). */
-let serverClassKeys: [symbol, symbol] | undefined;
-
-function classKeysOf(server: object): [symbol, symbol] | null {
-	if (serverClassKeys === undefined) {
-		const symbols = Object.getOwnPropertySymbols(server);
-		const request = symbols.find((key) => key.description === 'IncomingMessage');
-		const response = symbols.find((key) => key.description === 'ServerResponse');
-		// Kept once found on a real server; an object without them is simply not adopted.
-		if (request === undefined || response === undefined) return null;
-		serverClassKeys = [request, response];
-	}
-	return serverClassKeys;
-}
-
-type AdoptableServer = EventEmitter & { [kServedBy]?: App } & Record<symbol, unknown>;
-
-/**
- * `http.createServer(app)` / `https.createServer(options, app)`: on the first request, hands the
- * server this app's request and response classes (what `app.listen` passes as options), so the
- * following requests — node reads the classes per request — are built with them and skip the
- * prototype swap.
- * Hot path: swapping both prototypes per request is what made `http.createServer(app)` slower
- * than `app.listen` (docs/design.md).
- * Only when nothing else can tell: the app is the server's one 'request' listener, and the server
- * still has node's classes (or another Velox app's, after a listener was replaced). Checked once
- * per server and app; with any other set-up every request keeps Express's per-request swap.
- */
-function adoptServer(app: App, req: IncomingMessage): void {
-	const server = (req.socket as { server?: AdoptableServer } | null)?.server;
-	// A stand-in socket's `server` may be anything: only node's servers (event emitters) are adopted.
-	if (typeof server !== 'object' || server === null || typeof server.listeners !== 'function' || server[kServedBy] === app) return;
-	if (!Object.isExtensible(server)) return;
-	server[kServedBy] = app;
-	const listeners = server.listeners('request');
+/** `http.createServer(app)`: the server's classes (platform.ts) and its `Expect: 100-continue` handling, once per server. */
+function adopt(app: App, req: IncomingMessage): void {
+	const server = adoptServer(app, req);
 	// From this server's next request on, `Expect: 100-continue` waits for the body to be read (expect-continue.ts).
-	if (listeners.includes(app)) deferContinue(server);
-	const keys = classKeysOf(server);
-	if (keys === null) return;
-	const current = server[keys[0]];
-	const nodeClasses = current === IncomingMessage && server[keys[1]] === ServerResponse;
-	if (!nodeClasses && !(isVeloxClass(current) && isVeloxClass(server[keys[1]]))) return;
-	if (listeners.length !== 1 || listeners[0] !== app) return;
-	server[keys[0]] = requestClassFor(app);
-	server[keys[1]] = responseClassFor(app);
-}
-
-/** Every app's request and response class; weak, so a dropped app's classes go with it. */
-const veloxClasses = new WeakSet<object>();
-
-function isVeloxClass(value: unknown): boolean {
-	return typeof value === 'function' && veloxClasses.has(value);
-}
-
-/** Whether `object` already inherits `proto` directly or through the app's listen class. */
-function hasAppPrototype(object: object, proto: object, appClass: unknown): boolean {
-	const current = Object.getPrototypeOf(object);
-	return current === proto || (appClass !== undefined && current === (appClass as { prototype: object }).prototype);
+	if (server !== undefined && server.listeners('request').includes(app)) deferContinue(server);
 }
 
 app.listen = function listen(this: App, ...args: unknown[]): Server {
-	const options = { IncomingMessage: requestClassFor(this), ServerResponse: responseClassFor(this) } as http.ServerOptions;
-	const server = http.createServer(options, this);
+	const server = http.createServer(serverOptionsFor(this), this);
 	deferContinue(server);
 	return (server.listen as (...a: unknown[]) => Server).apply(server, args);
 };

@@ -14,7 +14,7 @@ import { anyLogText } from './log-text';
 import type OnFinishedModule from 'on-finished';
 import type * as DiscardModule from './body/discard';
 import type { RequestView } from './model';
-import { removeErrorPageHeaders, setContentLength, setContentType, setErrorPageHeaders } from './response/fast-headers';
+import { removeErrorPageHeaders, setContentLength, setContentType, setErrorPageHeaders } from './platform';
 import { pathnameOf } from './url';
 import { onFirstUse } from './utils';
 
@@ -221,7 +221,7 @@ function writeErrorPage(req: IncomingMessage, res: ServerResponse, page: ErrorPa
 	// Hot path (every 404): the names and values here are constants of finalhandler's (and a
 	// length), so node's checks of them cannot fail; they are stored as `setHeader` would store
 	// them, unless `setHeader`/`removeHeader` were replaced (then called as finalhandler does;
-	// see response/fast-headers.ts). An error's own `headers` still go through `setHeader`.
+	// see platform.ts). An error's own `headers` still go through `setHeader`.
 	// Measured (bench/count.js: callgrind, 4,000 requests after 20,000, instructions per request;
 	// runs of one build vary by ~±1,500 here): notfound 63,700–66,900 → 53,300–55,500; node's
 	// name and value regular expressions and lower-casing were most of the difference.

@@ -17,17 +17,20 @@
  * cleanup), never rejects.
  *
  * HTTP/1 connections are reached through node's own connection list (the
- * one behind `server.closeIdleConnections()`). HTTP/2 sessions are tracked
+ * one behind `server.closeIdleConnections()`, platform.ts); where it cannot be
+ * found, idle ones close at once and the rest at the deadline
+ * (`server.closeAllConnections()`). HTTP/2 sessions are tracked
  * from a server's first HTTP/2 request that reaches a Velox app (see
  * http2.ts): a session opened before that and idle since is not reached (its
  * client closes it, or the process exit does).
  */
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'http';
 import type { Http2Session } from 'http2';
-import type { Server as NetServer, Socket } from 'net';
+import type { Server as NetServer } from 'net';
 import { veloxError } from './errors';
 import { anyLogText } from './log-text';
 import { durationOf } from './utils';
+import { httpConnections, serverOf } from './platform';
 
 const kShutdown: unique symbol = Symbol('velox.shutdown');
 const kSessions: unique symbol = Symbol('velox.http2Sessions');
@@ -52,26 +55,11 @@ export interface ShutdownOnSignalOptions extends ShutdownOptions {
 	onShutdown?: () => unknown;
 }
 
-type AnyServer = NetServer & { closeIdleConnections?: () => void };
+type AnyServer = NetServer & { closeIdleConnections?: () => void; closeAllConnections?: () => void };
 
 interface TrackedServer {
 	[kShutdown]?: Promise<void>;
 	[kSessions]?: Set<Http2Session>;
-}
-
-interface ParserLike {
-	socket?: Socket & { _httpMessage?: ServerResponse | null };
-}
-
-/** node's list of HTTP/1 connections on an http, https or allowHTTP1 server (undefined elsewhere). */
-function httpSockets(server: AnyServer): Array<Socket & { _httpMessage?: ServerResponse | null }> {
-	const symbol = Object.getOwnPropertySymbols(server).find((s) => s.description === 'http.server.connections');
-	if (symbol === undefined) return [];
-	const list = (server as AnyServer & Record<symbol, { all?: () => ParserLike[] } | undefined>)[symbol];
-	if (list === undefined || typeof list.all !== 'function') return [];
-	const sockets: Array<Socket & { _httpMessage?: ServerResponse | null }> = [];
-	for (const parser of list.all()) if (parser.socket) sockets.push(parser.socket);
-	return sockets;
 }
 
 function sessionsOf(server: AnyServer): Set<Http2Session> {
@@ -105,8 +93,8 @@ const seenSessions = new WeakSet<Http2Session>();
 export function trackHttp2Session(session: Http2Session | undefined): void {
 	if (session === undefined || seenSessions.has(session)) return;
 	seenSessions.add(session);
-	const server = (session.socket as { server?: AnyServer | null } | undefined)?.server;
-	if (server) addSession(sessionsOf(server), session);
+	const server = serverOf(session.socket) as AnyServer | undefined;
+	if (server !== undefined) addSession(sessionsOf(server), session);
 }
 
 function toMilliseconds(time: unknown): number {
@@ -173,18 +161,19 @@ export function shutdown(server: NetServer | HttpServer, options: ShutdownOption
 		// Stop accepting; resolves when every connection is gone.
 		target.close(() => finish());
 
-		for (const socket of httpSockets(target)) {
-			const res = socket._httpMessage;
-			if (res && !res.writableFinished) closeAfter(target, res);
+		for (const { socket, response: res } of httpConnections(target) ?? []) {
+			if (res !== null && !res.writableFinished) closeAfter(target, res);
 			// A connection that never sent a byte is idle too (node counts it as
 			// waiting for a request head, so closeIdleConnections keeps it).
-			else if (!res && socket.bytesRead === 0) socket.destroy();
+			else if (res === null && socket.bytesRead === 0) socket.destroy();
 		}
 		closeIdle(target);
 		for (const session of sessions) if (!session.closed && !session.destroyed) session.close();
 
 		timer = setTimeout(() => {
-			for (const socket of httpSockets(target)) socket.destroy();
+			const connections = httpConnections(target);
+			if (connections !== undefined) for (const { socket } of connections) socket.destroy();
+			else if (typeof target.closeAllConnections === 'function') target.closeAllConnections();
 			for (const session of sessions) session.destroy();
 			// Anything not reached (see above) does not hold the promise.
 			setImmediate(finish);

@@ -15,7 +15,6 @@ import {
 	type ErrorHandlerFn,
 	forwardRejection,
 	isThenable,
-	kPattern,
 	type Layer,
 	layerTracing,
 	type Next,
@@ -23,7 +22,7 @@ import {
 	type RoutedRequest,
 	writtenPathOf,
 } from './router/layer';
-import { kMountedApp } from './router/listing';
+import { kMountedApp, kPattern } from './symbols';
 
 /** Channel names; stable, documented in docs/api/tracing.md. */
 export const channelNames = {

@@ -17,7 +17,7 @@ import type * as SendMethods from '../send/response-methods';
 import { builtInETagOfString, type ETagFunction } from '../settings';
 import { hasOwn, onFirstUse } from '../utils';
 import { clearCookie, cookie } from './cookie';
-import { getContentType, getETag, setContentLength, setContentType, setETag } from './fast-headers';
+import { getContentType, getETag, setContentLength, setContentType, setETag } from '../platform';
 import { format } from './format';
 import { json, jsonp, twoArgumentBody } from './json';
 import { location, redirect } from './redirect';

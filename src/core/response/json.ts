@@ -3,7 +3,7 @@
  * `json spaces` settings.
  */
 import depd from 'depd';
-import { getContentType, setContentType } from './fast-headers';
+import { getContentType, setContentType } from '../platform';
 import type { VeloxResponse } from '../model';
 
 const deprecate = depd('velox');

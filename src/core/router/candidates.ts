@@ -6,6 +6,7 @@
  */
 import { type Layer, regexpAssignmentCount } from './layer';
 import { SegmentIndex } from './segment-index';
+import { kRouteIndex } from '../symbols';
 
 export interface CandidateCursor {
 	/** Start over for `path` (the request's path has changed) at stack position `from`. */
@@ -148,9 +149,6 @@ function lowerBound(list: number[], value: number): number {
 	}
 	return low;
 }
-
-/** Where a router keeps its index. */
-export const kRouteIndex: unique symbol = Symbol('velox.routeIndex');
 
 export interface IndexedRouter {
 	stack: Layer[];

@@ -15,9 +15,7 @@ import type { IncomingMessage, ServerResponse } from 'http';
 import { pathnameOf, protohostOf } from '../url';
 import { type CandidateCursor, cursorFor, type IndexedRouter } from './candidates';
 import type { Layer, LayerRoute, Next, ParamsRecord, RoutedRequest } from './layer';
-
-/** On a router: what answers when its stack is done and no `out` was given (passed in by the app). */
-export const kFinalHandler: unique symbol = Symbol('velox.finalHandler');
+import { kFinalHandler } from '../symbols';
 
 export type FinalHandler = (req: IncomingMessage, res: ServerResponse, err: unknown) => void;
 

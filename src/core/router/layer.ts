@@ -18,6 +18,7 @@ import {
 	regionEqualsIgnoreCase,
 } from './matcher';
 import { hasOwn } from '../utils';
+import { kPattern } from '../symbols';
 
 /** What a handler calls to pass control on: nothing, an error, or `'route'` / `'router'`. The one declaration of `next` inside Velox; the public one is `NextFunction` (src/core/types/handlers.ts). */
 export type Next = (err?: unknown) => void;
@@ -63,9 +64,6 @@ type TraceLayer = (layer: Layer, error: unknown, req: IncomingMessage, res: Serv
  * request is not traced.
  */
 export const layerTracing: { active: number; trace: TraceLayer } = { active: 0, trace: () => false };
-
-/** On a layer: the path exactly as written at registration (route listing, tracing). */
-export const kPattern: unique symbol = Symbol('velox.pattern');
 
 /** Layers registered by `use(fn)` with no path written (the path defaults to `/`): tracing tells them apart. */
 const unwritten = new WeakSet<object>();

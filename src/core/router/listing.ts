@@ -10,11 +10,9 @@
  * @example
  * console.log(app.routes().toString());
  */
-import { kPattern, type Layer, type LayerRoute } from './layer';
+import type { Layer, LayerRoute } from './layer';
 import type { PathInput } from './matcher';
-
-/** On the function `app.use` mounts for a sub-app: the sub-app (listing, tracing). */
-export const kMountedApp: unique symbol = Symbol('velox.mountedApp');
+import { kMountedApp, kPattern } from '../symbols';
 
 /** The layers every app's router starts with (`query`, `expressInit`): not listed. */
 const builtIn = new WeakSet<Layer>();

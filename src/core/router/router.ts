@@ -18,15 +18,15 @@ import type { IncomingMessage, ServerResponse } from 'http';
 import depd from 'depd';
 import type { RouterOptions } from 'express-serve-static-core';
 import { splitUseArguments } from '../utils';
-import { type IndexedRouter, kRouteIndex } from './candidates';
-import { Dispatch, type FinalHandler, kFinalHandler, type ParamCalled } from './dispatch';
+import type { IndexedRouter } from './candidates';
+import { Dispatch, type FinalHandler, type ParamCalled } from './dispatch';
 import { type AnyHandler, isThenable, Layer, markPathUnwritten, type Next, type RoutedRequest } from './layer';
 import { listRoutes, type RouteList } from './listing';
 import type { PathInput } from './matcher';
 import { type MethodName, methods } from './methods';
 import { Route } from './route';
 import { toError, veloxError } from '../errors';
-import { kQueryParser } from '../symbols';
+import { kFinalHandler, kQueryParser, kRouteIndex } from '../symbols';
 
 export { type FinalHandler, kFinalHandler };
 
