@@ -195,10 +195,7 @@ function errorPage(res: ServerResponse, err: unknown, env: unknown): ErrorPage {
 
 /** finalhandler's 404: `Cannot GET /path`. */
 function notFoundPage(req: IncomingMessage): ErrorPage {
-	// Not memoised per method and path (measured: ~3,800 instructions fewer on a repeated 404,
-	// callgrind): that wins only when the same path misses again and again, as in a benchmark,
-	// and cannot help the varying paths real 404s have. createErrorDocument's one-entry
-	// memo below serves the repeated case already.
+	// Not memoised per method and path: that helps only a path missed again and again (docs/design.md, "Final handler").
 	return { status: 404, headers: undefined, message: 'Cannot ' + req.method + ' ' + encodeUrl(resourceName(req)) };
 }
 
@@ -222,9 +219,6 @@ function writeErrorPage(req: IncomingMessage, res: ServerResponse, page: ErrorPa
 	// length), so node's checks of them cannot fail; they are stored as `setHeader` would store
 	// them, unless `setHeader`/`removeHeader` were replaced (then called as finalhandler does;
 	// see platform.ts). An error's own `headers` still go through `setHeader`.
-	// Measured (bench/count.js: callgrind, 4,000 requests after 20,000, instructions per request;
-	// runs of one build vary by ~±1,500 here): notfound 63,700–66,900 → 53,300–55,500; node's
-	// name and value regular expressions and lower-casing were most of the difference.
 	removeErrorPageHeaders(res);
 	if (headers !== undefined) {
 		for (const key of Object.keys(headers)) res.setHeader(key, headers[key] as string);

@@ -21,24 +21,10 @@ export type QueryParserFunction = (query: string) => Record<string, unknown>;
 export type TrustFunction = (address: string, hop: number) => boolean;
 
 type OneShotHash = (algorithm: string, data: string | Buffer, outputEncoding: 'base64') => string;
-// Node ≥ 20.12 has a one-shot `crypto.hash`: measured ~2× faster than the
-// createHash().update().digest() chain the `etag` package runs, for the small
-// bodies `res.send` hashes on every response. Same bytes, same ETag. It takes
-// a string as is (hashing its UTF-8 bytes), so `res.send` of a string needs
-// no Buffer to be hashed. node:crypto is read when the first generator is
-// made (the first ETag), not at startup.
-
-// Measured (in-process, node 20, per call; bench/micro.js confirms on the
-// whole request): a 512-entry Map memo keyed by the body cost ~6 µs per
-// varying 1 KB JSON body (V8 hashes the whole string for the lookup, the
-// table churns and keeps up to 512 bodies alive) against ~2.2 µs hashing
-// directly. What is kept is one entry per generator — "the same body as last
-// time" — checked with `===` (a pointer compare for a constant string, a
-// length compare or a short memcmp otherwise): a constant `res.send('…')`
-// skips the hash, a varying body pays one failed compare. Bounded: bodies
-// over MEMO_MAX_LENGTH characters are not kept, so at most one 2 KB string
-// per generator stays alive. The ETag is a pure function of the bytes, so a
-// remembered value is exactly the computed one.
+// Node ≥ 20.12's one-shot `crypto.hash` gives the etag package's bytes without its createHash chain
+// and hashes a string as is; node:crypto loads with the first generator (docs/design.md, "ETag").
+// One remembered body per generator, compared with `===`: a constant body skips the hash, a varying
+// one pays one compare (a Map memo cost more than hashing). Bounded: longer bodies are not kept.
 const MEMO_MAX_LENGTH = 2048;
 
 interface ETagGenerator {

@@ -127,8 +127,7 @@ function refusalBeforeReading(config: ReadConfig, encoding: string | null, conte
  * `length` is the declared length of an identity body.
  */
 function refusal(req: BodyRequest, config: ReadConfig, encoding: string | null, length: number | null): HttpError | null {
-	// failRequest discards the body before answering, within bounds: a client announcing
-	// 50 MB is answered at once and its connection closed (see discard.ts).
+	// failRequest discards the body before answering, within discard.ts's bounds (past them: at once, connection closed).
 	if (length !== null && length > config.limit) return requestError('VELOX_ERR_ENTITY_TOO_LARGE', [], { expected: length, length, limit: config.limit });
 	// Checked on `req` even when inflating (body-parser checks the zlib stream, where they never fire).
 	// Truthiness, not `!== null`: a request stand-in that is not a node stream has no encoding either.
