@@ -208,4 +208,18 @@ describe('startup: deferred modules', () => {
 			assert.ok(loaded.files.includes(name), `src/core/${name} loaded on use`);
 		}
 	});
+
+	test("res.sendfile's deprecation names the app's line that called it, not the deferral", () => {
+		const loaded = runFresh(`
+			const warnings = [];
+			process.on('deprecation', (err) => warnings.push(String(err.stack).split('\\n')[1]));
+			app.get('/old', (req, res) => res.sendfile(${JSON.stringify(__filename)}, () => res.end()));
+			const before = loaded().files.includes('send/response-methods.js');
+			await call('/old');
+			done({ before, warnings });`);
+		const extra = loaded.extra as { before: boolean; warnings: string[] };
+		assert.equal(extra.before, false);
+		assert.equal(extra.warnings.length, 1);
+		assert.match(extra.warnings[0], /\[eval\]:\d+:\d+/);
+	});
 });
