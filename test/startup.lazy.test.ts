@@ -1,5 +1,5 @@
 /**
- * Startup (src/lazy.ts): `require('velox')` and a hello app up to `listen` load
+ * Startup (docs/design.md, "Startup: deferred modules"): `require('velox')` and a hello app up to `listen` load
  * none of the modules deferred to their first use, and each deferred member
  * still works, is the same value on every read, and loads its module when used.
  * Each check runs in a fresh node process, so no other test has loaded anything.
