@@ -93,8 +93,8 @@ interface Velox {
 }
 
 const velox = createApplication as Velox;
-// The implementation's objects are typed by the internal model (model.ts, application.ts,
-// response/types.ts, router/); each `as` below is checked by the compiler: the two types must
+// The implementation's objects are typed by the internal model (core/model.ts, and the router's
+// own types in core/router/); each `as` below is checked by the compiler: the two types must
 // overlap member by member (docs/design.md, "Type model").
 // The one bridge: @types/express types `express.application` as the callable `Application`,
 // while the prototype is a plain object (what `velox()` mixes into each app function).

@@ -1,5 +1,5 @@
 /**
- * Startup (src/lazy.ts): `require('velox')` and a hello app up to `listen` load
+ * Startup (docs/design.md, "Startup: deferred modules"): `require('velox')` and a hello app up to `listen` load
  * none of the modules deferred to their first use, and each deferred member
  * still works, is the same value on every read, and loads its module when used.
  * Each check runs in a fresh node process, so no other test has loaded anything.
@@ -207,5 +207,19 @@ describe('startup: deferred modules', () => {
 		for (const name of ['static.js', 'inject.js', 'shutdown.js', 'body/index.js', 'body/discard.js', 'send/transfer.js', 'send/response-methods.js']) {
 			assert.ok(loaded.files.includes(name), `src/core/${name} loaded on use`);
 		}
+	});
+
+	test("res.sendfile's deprecation names the app's line that called it, not the deferral", () => {
+		const loaded = runFresh(`
+			const warnings = [];
+			process.on('deprecation', (err) => warnings.push(String(err.stack).split('\\n')[1]));
+			app.get('/old', (req, res) => res.sendfile(${JSON.stringify(__filename)}, () => res.end()));
+			const before = loaded().files.includes('send/response-methods.js');
+			await call('/old');
+			done({ before, warnings });`);
+		const extra = loaded.extra as { before: boolean; warnings: string[] };
+		assert.equal(extra.before, false);
+		assert.equal(extra.warnings.length, 1);
+		assert.match(extra.warnings[0], /\[eval\]:\d+:\d+/);
 	});
 });

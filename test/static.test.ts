@@ -15,7 +15,7 @@ function staticApp(options?: Record<string, unknown>) {
 }
 
 describe('velox.static', () => {
-	it('is the engine of src/static.ts (loaded on first call, see lazy.ts), with the mime v1 module Express exposes', () => {
+	it('is the engine of src/static.ts (loaded on first call, see docs/design.md, Startup: deferred modules), with the mime v1 module Express exposes', () => {
 		assert.equal(velox.static.name, serveStatic.name);
 		assert.equal(velox.static.length, serveStatic.length);
 		assert.deepEqual(Object.keys(velox.static), Object.keys(serveStatic));

@@ -188,7 +188,7 @@ app.use = function use(this: App, ...args: unknown[]): App {
 	return this;
 };
 
-/** Beyond Express 4: every middleware, route and mount, in registration order (routes.ts). */
+/** Beyond Express 4: every middleware, route and mount, in registration order (router/listing.ts). */
 app.routes = function routes(this: App): RouteList {
 	return listRoutes(this._router?.stack);
 };
