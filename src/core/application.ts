@@ -33,9 +33,10 @@ const deprecate = depd('velox');
 // HTTP/2 handling and `app.inject` load with the first HTTP/2 request / `app.inject` (docs/design.md, "Startup: deferred modules").
 const loadHttp2 = onFirstUse(() => require('./http2') as typeof Http2Module);
 const loadInject = onFirstUse(() => require('./inject') as typeof InjectModule);
-const handleHttp2: typeof Http2Module.handleHttp2 = (...args) => loadHttp2().handleHttp2(...args);
-const restoreHttp2Prototypes: typeof Http2Module.restoreHttp2Prototypes = (...args) => loadHttp2().restoreHttp2Prototypes(...args);
-const injectRequest: typeof InjectModule.injectRequest = (...args) => loadInject().injectRequest(...args);
+// Fixed arity: a spread call costs each HTTP/2 request a varargs call.
+const handleHttp2: typeof Http2Module.handleHttp2 = (app, req, res, callback) => loadHttp2().handleHttp2(app, req, res, callback);
+const restoreHttp2Prototypes: typeof Http2Module.restoreHttp2Prototypes = (app, req, res) => loadHttp2().restoreHttp2Prototypes(app, req, res);
+const injectRequest: typeof InjectModule.injectRequest = (app, options) => loadInject().injectRequest(app, options);
 const trustProxyDefaultSymbol = '@@symbol:trust_proxy_default';
 
 type ViewConstructor = new (name: string, options: { defaultEngine: unknown; root: unknown; engines: Record<string, unknown> }) => ViewLike;

@@ -19,7 +19,9 @@ import { request } from './request';
 import { trackHttp2Session } from './shutdown';
 import { response } from './response';
 import type { Next, RoutedRequest } from './router/layer';
-import { kQueryParser } from './symbols';
+import { kBuiltInLayers, kQueryParser } from './symbols';
+import { firstLayer } from './builtin-layers';
+import { tracing } from './tracing';
 import { initRoutingState } from './router/router';
 import { type Descriptors, type Http2Members, type Http2ResponseMethods, useHttp2Prototypes } from './platform';
 
@@ -32,7 +34,12 @@ import { type Descriptors, type Http2Members, type Http2ResponseMethods, useHttp
 const connectionHeaders = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'http2-settings']);
 
 function isConnectionHeader(name: unknown): boolean {
-	return typeof name === 'string' && connectionHeaders.has(name.trim().toLowerCase());
+	if (typeof name !== 'string') return false;
+	// Most names a response sets (Content-Type, ETag, X-Powered-By) are ruled out by their length.
+	const length = name.length;
+	if (length !== 7 && length !== 10 && length !== 14 && length !== 16 && length !== 17 && name.charCodeAt(0) > 32 && name.charCodeAt(length - 1) > 32)
+		return false;
+	return connectionHeaders.has(name.trim().toLowerCase());
 }
 
 const veloxGet = request.get as (this: IncomingMessage, name: string) => unknown;
@@ -61,11 +68,12 @@ function responseOverrides(node: Http2ResponseMethods): Descriptors {
 		if (!isConnectionHeader(name)) nodeAppendHeader!.call(this, name, value);
 		return this;
 	}
-	function writeHead(this: ServerResponse, status: number, ...rest: unknown[]): unknown {
-		const last = rest.length - 1;
-		const headers = rest[last];
-		if (last >= 0 && headers !== null && typeof headers === 'object') rest[last] = withoutConnectionHeaders(headers);
-		return node.writeHead.call(this, status, ...rest);
+	// node's `end` calls it with the status alone; node reads an object in place of the message as the headers.
+	function writeHead(this: ServerResponse, status: number, message?: unknown, headers?: unknown): unknown {
+		if (headers !== undefined) {
+			if (headers !== null && typeof headers === 'object') headers = withoutConnectionHeaders(headers);
+		} else if (message !== null && typeof message === 'object') message = withoutConnectionHeaders(message);
+		return (node.writeHead as (this: ServerResponse, ...args: unknown[]) => unknown).call(this, status, message, headers);
 	}
 	const overrides: Descriptors = {
 		setHeader: { configurable: true, enumerable: true, writable: true, value: setHeader },
@@ -123,8 +131,10 @@ export function handleHttp2(app: App, req: IncomingMessage, res: ServerResponse,
 	useHttp2Prototypes(app, req, res, members);
 	if (state[kQueryParser] === undefined) state[kQueryParser] = app[kQueryParser];
 	const router = app._router;
-	if (router !== undefined) router.handle(req, res, callback);
-	else if (callback !== undefined) callback();
+	if (router !== undefined) {
+		const traced = tracing.active !== 0 || state[kQueryParser] !== app[kQueryParser];
+		router.handle(req, res, callback, firstLayer(router.stack, app[kBuiltInLayers], traced));
+	} else if (callback !== undefined) callback();
 	else finalHandle(req, res, undefined, app.get('env'), undefined);
 }
 
