@@ -26,6 +26,8 @@ import { veloxError } from './errors';
 import { type BuiltInLayers, builtInLayers, firstLayer } from './builtin-layers';
 import { errorLogText } from './log-text';
 import { deferContinue } from './expect-continue';
+import { whenWsRouteAdded } from './router/ws-route';
+import type * as WsModule from './ws';
 // Express 4's modules, through their paths (an agent's wrapper on what they export applies).
 import init = require('../middleware/init');
 import query = require('../middleware/query');
@@ -71,6 +73,7 @@ interface AppMembers extends AppMethods {
 	listen(...args: unknown[]): Server;
 	routes(): RouteList;
 	inject(options: unknown): unknown;
+	ws(path: unknown, ...args: unknown[]): App;
 }
 
 /** The internal shape of an app: a request listener with the prototype's members and its own state. */
@@ -260,6 +263,16 @@ app.routes = function routes(this: App): RouteList {
 app.inject = function inject(this: App, options: unknown): unknown {
 	return injectRequest(this, options as Parameters<typeof injectRequest>[1]);
 };
+
+/** Beyond Express 4: a WebSocket route, `app.ws(path, [options], ...handlers)` (router/ws-route.ts, ws.ts). */
+app.ws = function ws(this: App, path: unknown, ...args: unknown[]): App {
+	this.lazyrouter();
+	this._router!.ws(path as string, ...args);
+	return this;
+};
+
+// src/core/ws.ts and the ws package load with the first `ws` route, never before.
+whenWsRouteAdded((options) => (require('./ws') as typeof WsModule).enableWebSockets(options));
 
 app.route = function route(this: App, path: unknown): Route {
 	this.lazyrouter();

@@ -69,6 +69,8 @@ export interface VeloxRequest extends IncomingMessage, Express.Request {
 	readonly xhr: boolean;
 	/** Beyond Express 4: aborts when the client goes away or `velox.timeout` fires (timeout.ts). */
 	readonly signal: AbortSignal;
+	/** Beyond Express 4: the `Last-Event-ID` header an EventSource reconnects with (request.ts). */
+	readonly lastEventId: string | undefined;
 
 	// Methods of the request prototype (request.ts).
 	get(name: string): string | string[] | undefined;
@@ -107,6 +109,7 @@ type PrototypeKey =
 	| 'stale'
 	| 'xhr'
 	| 'signal'
+	| 'lastEventId'
 	| 'get'
 	| 'header'
 	| 'accepts'

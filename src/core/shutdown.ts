@@ -26,6 +26,7 @@ import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'http
 import type { Http2Session } from 'http2';
 import type { Server as NetServer, Socket } from 'net';
 import { veloxError } from './errors';
+import { closeHeld } from './held-connections';
 import { anyLogText } from './log-text';
 import { durationOf } from './utils';
 
@@ -182,10 +183,13 @@ export function shutdown(server: NetServer | HttpServer, options: ShutdownOption
 		}
 		closeIdle(target);
 		for (const session of sessions) if (!session.closed && !session.destroyed) session.close();
+		// WebSockets get a close frame (1001), event streams their end (held-connections.ts).
+		closeHeld(target, false);
 
 		timer = setTimeout(() => {
 			for (const socket of httpSockets(target)) socket.destroy();
 			for (const session of sessions) session.destroy();
+			closeHeld(target, true);
 			// Anything not reached (see above) does not hold the promise.
 			setImmediate(finish);
 		}, deadline);

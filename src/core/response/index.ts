@@ -14,6 +14,8 @@ import vary from 'vary';
 import { veloxError } from '../errors';
 // The file engine, mime, content-disposition: loaded with their first use (startup; see lazy.ts).
 import { download, loadContentDisposition, loadMime, sendFile, sendfile } from '../lazy';
+import type * as SseModule from '../sse';
+import type { EventStream, EventStreamOptions } from '../sse';
 import { builtInETagOfString, type ETagFunction } from '../settings';
 import { hasOwn } from '../utils';
 
@@ -405,6 +407,18 @@ response.sendFile = sendFile;
 response.download = download;
 // Express 4's deprecated lower-case form, with its own warning.
 response.sendfile = sendfile;
+
+/**
+ * Beyond Express 4: turns the response into a Server-Sent Events stream and returns it
+ * (src/core/sse.ts, loaded with the first call).
+ *
+ * @example
+ * const stream = res.sse();
+ * stream.send({ time: Date.now() }, { event: 'tick', id: 1 });
+ */
+response.sse = function sse(this: VeloxResponse, options?: EventStreamOptions): EventStream {
+	return (require('../sse') as typeof SseModule).openEventStream(this, options);
+};
 
 // `res.locals` is created on first use rather than for every request.
 Object.defineProperty(response, 'locals', {

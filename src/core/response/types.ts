@@ -7,6 +7,7 @@ import type { App } from '../application';
 import type { VeloxRequest } from '../model';
 import type { Next } from '../router/layer';
 import type { CookieOptions, DownloadOptions, ErrorCallback, SendFileOptions } from '../types';
+import type { EventStream, EventStreamOptions } from '../sse';
 
 export type { CookieOptions, Next };
 
@@ -47,6 +48,8 @@ export interface VeloxResponse extends ServerResponse<VeloxRequest>, Express.Res
 	redirect(url: unknown, ...rest: unknown[]): void;
 	vary(field: string | string[]): this;
 	render(view: string, options?: object | RenderCallback, callback?: RenderCallback): void;
+	/** Beyond Express 4: a Server-Sent Events stream (src/core/sse.ts). */
+	sse(options?: EventStreamOptions): EventStream;
 	/** Declared by the public `Response` (from @types/express); Express 4 has no such member and Velox never reads it. */
 	charset?: unknown;
 }

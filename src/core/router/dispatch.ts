@@ -19,6 +19,7 @@ import { type CandidateCursor, cursorFor } from './candidates';
 import type { Layer, Next, ParamsRecord } from './layer';
 import type { Route } from './route';
 import type { ParamCalled, RoutedRequest, Router } from './router';
+import { kUpgrade, UPGRADE_METHOD } from './ws-route';
 
 /** Called when the stack is exhausted and no `out` was given (the app's final handler). */
 export const kFinalHandler: unique symbol = Symbol('velox.finalHandler');
@@ -52,6 +53,8 @@ export class Dispatch {
 	private pendingError: unknown = undefined;
 	/** The route of the layer `findMatch` returned, if any. */
 	private matchedRoute: Route | undefined = undefined;
+	/** A WebSocket upgrade (ws-route.ts): only `ws` and `all` routes take it. */
+	private readonly upgrade: boolean;
 
 	constructor(
 		private readonly router: Router,
@@ -68,6 +71,7 @@ export class Dispatch {
 		this.parentUrl = req.baseUrl || '';
 		this.savedBaseUrl = req.baseUrl;
 		this.savedNext = req.next;
+		this.upgrade = (req as { [kUpgrade]?: unknown })[kUpgrade] !== undefined;
 		const dispatch = this;
 		// A plain function rather than `step.bind(this)`: Express's `req.next` is named `next`
 		// (stack traces, and code that checks it), and V8 creates a closure faster.
@@ -178,7 +182,7 @@ export class Dispatch {
 			if (route) {
 				// Routes do not match with a pending error.
 				if (layerError) continue;
-				const method = this.req.method;
+				const method = this.upgrade ? UPGRADE_METHOD : this.req.method;
 				if (!route._handles_method(method)) {
 					if (method === 'OPTIONS') appendMethods((this.options ??= []), route._options());
 					// Express lets HEAD into a route with neither GET nor HEAD (which then passes it on).

@@ -23,6 +23,7 @@ import { type AnyHandler, isThenable, Layer, markPathUnwritten, type Next } from
 import type { PathInput } from './matcher';
 import { type MethodName, methods } from './methods';
 import { Route } from './route';
+import { addWsRoute } from './ws-route';
 import { listRoutes, type RouteList } from '../routes';
 import { toError, veloxError } from '../errors';
 import { kQueryParser } from '../symbols';
@@ -83,11 +84,13 @@ export interface Router extends RouterMethods {
 	use(...args: unknown[]): Router;
 	route(path: PathInput): Route;
 	routes(): RouteList;
+	/** Beyond Express 4: a WebSocket route (ws-route.ts). */
+	ws(path: PathInput, ...args: unknown[]): Router;
 }
 
 /** The factory, which is also every router's prototype (as in Express 4): it carries the methods. */
 export type RouterFactory = ((options?: RouterOptions) => Router) &
-	Pick<Router, 'handle' | 'process_params' | 'param' | 'use' | 'route' | 'routes' | keyof RouterMethods>;
+	Pick<Router, 'handle' | 'process_params' | 'param' | 'use' | 'route' | 'routes' | 'ws' | keyof RouterMethods>;
 
 const objectRegExp = /^\[object (\S+)\]$/;
 
@@ -290,6 +293,12 @@ Router.route = function route(this: Router, path: PathInput): Route {
 	layer.route = created;
 	this.stack.push(layer);
 	return created;
+};
+
+/** Beyond Express 4: `router.ws(path, [options], ...handlers)`, a WebSocket route (ws-route.ts, src/core/ws.ts). */
+Router.ws = function ws(this: Router, path: PathInput, ...args: unknown[]): Router {
+	addWsRoute(this, path, args);
+	return this;
 };
 
 for (const method of [...methods, 'all'] as const) {
