@@ -78,6 +78,15 @@ const expected: Record<ErrorCode, [Kind, number | undefined, string | undefined]
 	VELOX_ERR_SHUTDOWN_TIMEOUT: ['TypeError', undefined, undefined],
 	VELOX_ERR_INJECT_ABORTED: ['Error', undefined, undefined],
 	VELOX_ERR_INJECT_MALFORMED: ['Error', undefined, undefined],
+	VELOX_ERR_WS_MISSING: ['Error', undefined, undefined],
+	VELOX_ERR_WS_HANDLER: ['TypeError', undefined, undefined],
+	VELOX_ERR_WS_OPTION: ['TypeError', undefined, undefined],
+	VELOX_ERR_WS_ORIGIN: ['HttpError', 403, undefined],
+	VELOX_ERR_WS_HANDSHAKE: ['HttpError', 400, undefined],
+	VELOX_ERR_WS_SHUTTING_DOWN: ['HttpError', 503, undefined],
+	VELOX_ERR_SSE_STARTED: ['Error', undefined, undefined],
+	VELOX_ERR_SSE_FIELD: ['TypeError', undefined, undefined],
+	VELOX_ERR_SSE_RETRY: ['TypeError', undefined, undefined],
 };
 
 const repoRoot = join(__dirname, '..', '..');

@@ -19,7 +19,7 @@ import { type CandidateCursor, cursorFor } from './candidates';
 import type { Layer, Next, ParamsRecord } from './layer';
 import type { Route } from './route';
 import type { ParamCalled, RoutedRequest, Router } from './router';
-import { kUpgrade, UPGRADE_METHOD } from './ws-route';
+import { kUpgrade } from './ws-route';
 
 /** Called when the stack is exhausted and no `out` was given (the app's final handler). */
 export const kFinalHandler: unique symbol = Symbol('velox.finalHandler');
@@ -53,7 +53,7 @@ export class Dispatch {
 	private pendingError: unknown = undefined;
 	/** The route of the layer `findMatch` returned, if any. */
 	private matchedRoute: Route | undefined = undefined;
-	/** A WebSocket upgrade (ws-route.ts): only `ws` and `all` routes take it. */
+	/** A WebSocket upgrade (ws-route.ts): of the routes, only `ws` routes take it. */
 	private readonly upgrade: boolean;
 
 	constructor(
@@ -182,8 +182,8 @@ export class Dispatch {
 			if (route) {
 				// Routes do not match with a pending error.
 				if (layerError) continue;
-				const method = this.upgrade ? UPGRADE_METHOD : this.req.method;
-				if (!route._handles_method(method)) {
+				const method = this.req.method;
+				if (this.upgrade ? route.methods.ws !== true : !route._handles_method(method)) {
 					if (method === 'OPTIONS') appendMethods((this.options ??= []), route._options());
 					// Express lets HEAD into a route with neither GET nor HEAD (which then passes it on).
 					if (method !== 'HEAD') continue;

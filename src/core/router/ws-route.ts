@@ -1,10 +1,11 @@
 /**
  * WebSocket routes (beyond Express 4): `router.ws(path, [options], ...handlers)`.
  *
- * A `ws` route is a route whose only "method" is the WebSocket upgrade: the
- * dispatch (dispatch.ts) lets an upgrade request — one carrying `kUpgrade`,
- * set by the app's upgrade listener (src/core/ws.ts) — into `ws` and `all`
- * routes only, and never lets an ordinary request into a `ws` route. The
+ * A `ws` route is a route whose only "method" is the WebSocket upgrade
+ * (`route.methods.ws`): the dispatch (dispatch.ts) lets an upgrade request —
+ * one carrying `kUpgrade`, set by the app's upgrade listener (src/core/ws.ts)
+ * — into `ws` routes only (middleware sees it as usual), and never lets an
+ * ordinary request into a `ws` route. The
  * handlers before the last are ordinary `(req, res, next)` handlers that run
  * before the handshake (they may refuse it with an HTTP answer); the last one
  * is called with `(ws, req, next)` once the handshake is done. The router
@@ -19,9 +20,6 @@ import { Route } from './route';
 
 /** On an upgrade request while the app dispatches it: what a `ws` route's last handler calls. */
 export const kUpgrade: unique symbol = Symbol('velox.upgrade');
-
-/** The method name routes are matched with while an upgrade is dispatched (`route.methods.ws`). */
-export const UPGRADE_METHOD = 'WS';
 
 /** A `ws` route's last handler: the open socket, the request, `next`. */
 export type WebSocketHandlerFn = (ws: unknown, req: IncomingMessage, next: Next) => unknown;
