@@ -513,5 +513,7 @@ app.listen = function listen(this: App, ...args: unknown[]): Server {
 	const options = { IncomingMessage: requestClassFor(this), ServerResponse: responseClassFor(this) } as http.ServerOptions;
 	const server = http.createServer(options, this);
 	deferContinue(server);
+	// The app this server serves, also when another library wraps its request listener (ws.ts).
+	(server as unknown as AdoptableServer)[kServedBy] = this;
 	return (server.listen as (...a: unknown[]) => Server).apply(server, args);
 };

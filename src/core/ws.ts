@@ -35,6 +35,7 @@ import { isThenable, type Layer, type Next } from './router/layer';
 import { adopt, type Endpoint, endpointFor, headerLines, ignoreError, kResponseHeaders, type ResolvedOptions, validateOptions } from './ws-socket';
 import { kUpgrade, type UpgradeMarker, type WebSocketHandlerFn, WsRoute, wsRoutesAdded } from './router/ws-route';
 import { traceUnhandled } from './tracing';
+import { kServedBy } from './symbols';
 import { pathnameOf } from './url';
 
 /** What this module needs of an app (the one in application.ts, read structurally). */
@@ -234,6 +235,7 @@ function takenElsewhere(req: MarkedRequest, socket: Socket): boolean {
 interface Wiring {
 	app: AppLike | null;
 	routesSeen: number;
+	servedBy: unknown;
 }
 
 const wirings = new WeakMap<object, Wiring>();
@@ -317,14 +319,21 @@ function hasWsRoute(stack: readonly Layer[], seen: Set<unknown>): boolean {
 	return false;
 }
 
-/** The server's request listener that is an app with a `ws` route, if any. */
+/**
+ * The server's request listener that is an app with a `ws` route, if any; else the app the
+ * server is known to serve (`app.listen`'s, or the one that served a request on it), for when
+ * another library (socket.io) wrapped the request listener.
+ */
 function wsAppOf(server: UpgradeServer): AppLike | null {
-	for (const listener of server.listeners('request')) {
-		const candidate = listener as Partial<AppLike>;
-		const stack = candidate._router?.stack;
-		if (typeof candidate.handle === 'function' && Array.isArray(stack) && hasWsRoute(stack, new Set([stack]))) return listener as AppLike;
-	}
-	return null;
+	for (const listener of server.listeners('request')) if (isWsApp(listener)) return listener as AppLike;
+	const served = (server as { [kServedBy]?: unknown })[kServedBy];
+	return isWsApp(served) ? (served as AppLike) : null;
+}
+
+function isWsApp(value: unknown): boolean {
+	const candidate = value as Partial<AppLike> | undefined;
+	const stack = candidate?._router?.stack;
+	return typeof candidate?.handle === 'function' && Array.isArray(stack) && hasWsRoute(stack, new Set([stack]));
 }
 
 function onServerSocket(message: unknown): void {
@@ -332,14 +341,16 @@ function onServerSocket(message: unknown): void {
 	if (typeof server !== 'object' || server === null || typeof server.listeners !== 'function') return;
 	let wiring = wirings.get(server);
 	const routes = wsRoutesAdded();
-	if (wiring !== undefined && (wiring.app !== null || wiring.routesSeen === routes)) return;
+	const servedBy = (server as { [kServedBy]?: unknown })[kServedBy];
+	if (wiring !== undefined && (wiring.app !== null || (wiring.routesSeen === routes && wiring.servedBy === servedBy))) return;
 	const app = wsAppOf(server);
 	if (wiring === undefined) {
-		wiring = { app, routesSeen: routes };
+		wiring = { app, routesSeen: routes, servedBy };
 		wirings.set(server, wiring);
 	} else {
 		wiring.app = app;
 		wiring.routesSeen = routes;
+		wiring.servedBy = servedBy;
 	}
 	if (app !== null) server.prependListener('upgrade', onUpgrade);
 }

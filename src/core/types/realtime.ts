@@ -72,6 +72,11 @@ export interface WebSocketRouteMatcher<T> {
 	): T;
 	<WS = WebSocket>(path: PathParams, ...handlers: [...RequestHandler[], WebSocketHandler<ParamsDictionary, WS>]): T;
 	<WS = WebSocket>(path: PathParams, options: WebSocketOptions, ...handlers: [...RequestHandler[], WebSocketHandler<ParamsDictionary, WS>]): T;
+	/**
+	 * The loose form, last: it keeps Velox's routers assignable where @types/express-ws's
+	 * `router.ws` is declared (`(route, ...middlewares: WebsocketRequestHandler[])`).
+	 */
+	(path: PathParams, ...handlers: Array<RequestHandler | WebSocketHandler<ParamsDictionary, any>>): T;
 }
 
 declare module 'express-serve-static-core' {
