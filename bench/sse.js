@@ -91,7 +91,12 @@ function read(port, connections) {
 		req.on('error', () => {});
 		requests.push(req);
 	}
-	return { counter, close: () => requests.forEach((req) => req.destroy()) };
+	return {
+		counter,
+		close: () => {
+			for (const req of requests) req.destroy();
+		},
+	};
 }
 
 async function measure(kind, options) {
