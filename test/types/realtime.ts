@@ -25,10 +25,14 @@ app.ws('/rooms/:room', (ws, req, next) => {
 // Ordinary handlers before the socket's (they may refuse the handshake); options first.
 const requireUser: velox.RequestHandler = (req, res, next) => (req.headers.cookie ? next() : res.sendStatus(401));
 app.ws('/chat', { maxPayload: 64 * 1024, origins: ['https://app.example'], heartbeat: 10_000 }, requireUser, (ws) => ws.send('hi'));
-app.ws('/teams/:team', (req, _res, next) => {
-	expectType<Equal<typeof req.params, { team: string }>>(true);
-	next();
-}, (ws) => ws.terminate());
+app.ws(
+	'/teams/:team',
+	(req, _res, next) => {
+		expectType<Equal<typeof req.params, { team: string }>>(true);
+		next();
+	},
+	(ws) => ws.terminate(),
+);
 // @ts-expect-error: an option of the wrong type
 app.ws('/bad', { maxPayload: '1mb' }, (ws) => ws.close());
 router.ws('/feed', (ws) => ws.send('f')); // chains: returns the router
