@@ -35,12 +35,11 @@ function serve(kind, size) {
 			while (streaming && !stream.closed) {
 				data.seq = ++id;
 				events++;
-				if (!stream.send(data, { id })) {
-					res.once('drain', pump);
-					return;
-				}
+				if (!stream.send(data, { id })) return;
 			}
 		};
+		// One listener for the stream's life (compression's res.once('drain') would not remove itself).
+		res.on('drain', pump);
 		pump();
 	});
 	const server = app.listen(0, '127.0.0.1');

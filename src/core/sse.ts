@@ -2,10 +2,10 @@
  * Server-Sent Events (beyond Express 4): `res.sse([options])` turns the
  * response into an event stream and returns it. Loaded with the first call.
  *
- * Each event or comment is one `res.write` followed by `res.flush()` when the
- * response has one: `compression` (and any middleware that buffers behind
- * `write`) sets it, and without the flush events would wait in its gzip
- * buffer. Framing follows the WHATWG event stream format: one `data:` line
+ * Each event or comment is one `res.write`, and the events of one turn of
+ * the event loop are followed by one `res.flush()` when the response has
+ * one: `compression` (and any middleware that buffers behind `write`) sets
+ * it, and without the flush events would wait in its gzip buffer. Framing follows the WHATWG event stream format: one `data:` line
  * per line of the data, `event:`, `id:`, `retry:` fields, a blank line after
  * each event, comments as lines that start with a colon (the heartbeats).
  * The stream ends when the client goes (the response closes), on
@@ -44,6 +44,7 @@ export class EventStream extends EventEmitter {
 	closed = false;
 	readonly #res: FlushableResponse;
 	#timer: NodeJS.Timeout | undefined = undefined;
+	#flushing = false;
 	#release: () => void;
 
 	constructor(res: FlushableResponse, options: EventStreamOptions) {
@@ -105,8 +106,15 @@ export class EventStream extends EventEmitter {
 		const res = this.#res;
 		if (this.closed || res.writableEnded || res.destroyed) return false;
 		const more = res.write(chunk);
-		// Through compression's gzip buffer (or any middleware that holds writes back) at once.
-		if (typeof res.flush === 'function') res.flush();
+		// Through compression's gzip buffer (or any middleware that holds writes back) before the
+		// next turn of the event loop: one flush for the events sent in the same turn.
+		if (!this.#flushing && typeof res.flush === 'function') {
+			this.#flushing = true;
+			setImmediate(() => {
+				this.#flushing = false;
+				if (!res.writableEnded && !res.destroyed && typeof res.flush === 'function') res.flush();
+			});
+		}
 		return more;
 	}
 

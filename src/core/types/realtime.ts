@@ -61,22 +61,36 @@ export type WebSocketHandler<P = ParamsDictionary, WS = WebSocket> = (ws: WS, re
  * });
  */
 export interface WebSocketRouteMatcher<T> {
+	// Written out per count of handlers before the socket's (not a tuple with a leading rest
+	// element, which TypeScript reads from 4.2 on only).
+	<Route extends string, WS = WebSocket>(path: Route, handler: WebSocketHandler<RouteParameters<Route>, WS>): T;
+	<Route extends string, WS = WebSocket>(path: Route, first: RequestHandler<RouteParameters<Route>>, handler: WebSocketHandler<RouteParameters<Route>, WS>): T;
 	<Route extends string, WS = WebSocket>(
 		path: Route,
-		...handlers: [...Array<RequestHandler<RouteParameters<Route>>>, WebSocketHandler<RouteParameters<Route>, WS>]
+		first: RequestHandler<RouteParameters<Route>>,
+		second: RequestHandler<RouteParameters<Route>>,
+		handler: WebSocketHandler<RouteParameters<Route>, WS>,
+	): T;
+	<Route extends string, WS = WebSocket>(path: Route, options: WebSocketOptions, handler: WebSocketHandler<RouteParameters<Route>, WS>): T;
+	<Route extends string, WS = WebSocket>(
+		path: Route,
+		options: WebSocketOptions,
+		first: RequestHandler<RouteParameters<Route>>,
+		handler: WebSocketHandler<RouteParameters<Route>, WS>,
 	): T;
 	<Route extends string, WS = WebSocket>(
 		path: Route,
 		options: WebSocketOptions,
-		...handlers: [...Array<RequestHandler<RouteParameters<Route>>>, WebSocketHandler<RouteParameters<Route>, WS>]
+		first: RequestHandler<RouteParameters<Route>>,
+		second: RequestHandler<RouteParameters<Route>>,
+		handler: WebSocketHandler<RouteParameters<Route>, WS>,
 	): T;
-	<WS = WebSocket>(path: PathParams, ...handlers: [...RequestHandler[], WebSocketHandler<ParamsDictionary, WS>]): T;
-	<WS = WebSocket>(path: PathParams, options: WebSocketOptions, ...handlers: [...RequestHandler[], WebSocketHandler<ParamsDictionary, WS>]): T;
 	/**
-	 * The loose form, last: it keeps Velox's routers assignable where @types/express-ws's
-	 * `router.ws` is declared (`(route, ...middlewares: WebsocketRequestHandler[])`).
+	 * The loose forms, last: any number of handlers (the last one gets the socket). They also keep
+	 * Velox's routers assignable where @types/express-ws's `router.ws` is declared.
 	 */
 	(path: PathParams, ...handlers: Array<RequestHandler | WebSocketHandler<ParamsDictionary, any>>): T;
+	(path: PathParams, options: WebSocketOptions, ...handlers: Array<RequestHandler | WebSocketHandler<ParamsDictionary, any>>): T;
 }
 
 declare module 'express-serve-static-core' {
