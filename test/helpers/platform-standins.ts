@@ -1,0 +1,20 @@
+/** Stand-ins for another node's objects, for `detect` (src/core/platform.ts) in the platform tests. */
+import type http from 'node:http';
+import { type IncomingMessage, ServerResponse } from 'node:http';
+import { nodeDetection } from '../../src/core/platform';
+
+/** A response class whose instances lack node's header table under any symbol. */
+export class NoTableResponse extends ServerResponse {
+	constructor(req: IncomingMessage) {
+		super(req);
+		for (const key of Object.getOwnPropertySymbols(this)) if (key === nodeDetection.headerTable) delete (this as unknown as Record<symbol, unknown>)[key];
+	}
+}
+
+/** A server keeping the classes it was given where no symbol holds them. */
+export class ElsewhereServer {
+	readonly options: http.ServerOptions;
+	constructor(options: http.ServerOptions) {
+		this.options = options;
+	}
+}
