@@ -282,6 +282,14 @@ declare namespace velox {
 	export type ShutdownOnSignalOptions = B.ShutdownOnSignalOptions;
 	export type TimeoutError = B.TimeoutError;
 	export type ClientClosedError = B.ClientClosedError;
+	export type WebSocket = T.WebSocket;
+	export type WebSocketData = T.WebSocketData;
+	export type WebSocketHandler<P = T.ParamsDictionary, WS = T.WebSocket> = T.WebSocketHandler<P, WS>;
+	export type WebSocketOptions = T.WebSocketOptions;
+	export type WebSocketRouteMatcher<Target> = T.WebSocketRouteMatcher<Target>;
+	export type EventStream = T.EventStream;
+	export type EventStreamOptions = T.EventStreamOptions;
+	export type EventOptions = T.EventOptions;
 }
 
 export = velox;

@@ -371,6 +371,43 @@ const triggers: Record<ErrorCode, Trigger> = {
 				})
 				.inject('/'),
 		),
+	// WebSocket routes and event streams (src/core/ws.ts, ws-socket.ts, sse.ts).
+	// A missing `ws` package cannot happen here (it is installed for the tests); the factory builds it.
+	VELOX_ERR_WS_MISSING: async () => veloxError('VELOX_ERR_WS_MISSING', "Cannot find module 'ws'"),
+	VELOX_ERR_WS_HANDLER: async (lib) => thrownBy(() => lib().ws('/socket')),
+	VELOX_ERR_WS_OPTION: async (lib) =>
+		thrownBy(() => {
+			const app = lib();
+			// A wrong type on purpose: the option is checked at run time too.
+			(app.ws as (...args: unknown[]) => unknown).call(app, '/socket', { maxPayload: 'big' }, () => {});
+		}),
+	// The handshake refusals answer over the upgrade socket, before any handler could see them:
+	// test/ws.*.test.ts pins those answers on the wire; here the factory builds what they answer with.
+	VELOX_ERR_WS_ORIGIN: async () => requestError('VELOX_ERR_WS_ORIGIN', ['"https://elsewhere.example"']),
+	VELOX_ERR_WS_HANDSHAKE: async () => requestError('VELOX_ERR_WS_HANDSHAKE', ['missing or invalid Sec-WebSocket-Key']),
+	VELOX_ERR_WS_SHUTTING_DOWN: async () => requestError('VELOX_ERR_WS_SHUTTING_DOWN'),
+	VELOX_ERR_SSE_STARTED: (lib) =>
+		caught(
+			lib,
+			(app) =>
+				app.get('/', (_req: Req, res: Res) => {
+					res.writeHead(200);
+					res.sse!();
+				}),
+			(agent) => agent.get('/'),
+		),
+	VELOX_ERR_SSE_FIELD: (lib) =>
+		caught(
+			lib,
+			(app) => app.get('/', (_req: Req, res: Res) => res.sse!().send('data', { event: 'two\nlines' })),
+			(agent) => agent.get('/'),
+		),
+	VELOX_ERR_SSE_RETRY: (lib) =>
+		caught(
+			lib,
+			(app) => app.get('/', (_req: Req, res: Res) => res.sse!({ retry: -1 })),
+			(agent) => agent.get('/'),
+		),
 };
 
 /** Codes of errors express@4 does not give; every other, built the same way with it, must have its shape. */
@@ -391,6 +428,15 @@ const beyondExpress = new Set<ErrorCode>([
 	'VELOX_ERR_SHUTDOWN_TIMEOUT',
 	'VELOX_ERR_INJECT_ABORTED',
 	'VELOX_ERR_INJECT_MALFORMED',
+	'VELOX_ERR_WS_MISSING',
+	'VELOX_ERR_WS_HANDLER',
+	'VELOX_ERR_WS_OPTION',
+	'VELOX_ERR_WS_ORIGIN',
+	'VELOX_ERR_WS_HANDSHAKE',
+	'VELOX_ERR_WS_SHUTTING_DOWN',
+	'VELOX_ERR_SSE_STARTED',
+	'VELOX_ERR_SSE_FIELD',
+	'VELOX_ERR_SSE_RETRY',
 ]);
 
 /** What a user's code, a logger or a JSON error body can see of an error. */

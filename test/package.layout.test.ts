@@ -23,6 +23,7 @@ const pkg = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) 
 	version: string;
 	main: string;
 	dependencies: Record<string, string>;
+	peerDependencies?: Record<string, string>;
 	files: string[];
 };
 
@@ -135,9 +136,10 @@ app.inject('/x?a=1').then((res) => process.stdout.write(JSON.stringify({ text: r
 		}
 		const builtins = new Set(require('node:module').builtinModules as string[]);
 		const packages = [...required].filter((name) => !builtins.has(name)).sort();
-		// velox/otel's API is an optional peer dependency.
+		// The optional peer dependencies: velox/otel's API, and ws for app.ws().
+		const peers = Object.keys(pkg.peerDependencies ?? {});
 		assert.deepEqual(
-			packages.filter((name) => name !== '@opentelemetry/api'),
+			packages.filter((name) => !peers.includes(name)),
 			Object.keys(pkg.dependencies).sort(),
 		);
 		assert.ok(!packages.some((name) => name.startsWith('node:')), 'core modules by their bare names');

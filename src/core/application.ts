@@ -18,12 +18,14 @@ import type * as InjectModule from './inject';
 import { listRoutes, markBuiltIn, type RouteList } from './router/listing';
 import { isTracing, traceRequest, traceUnhandled, tracing } from './tracing';
 import { kBuiltInLayers, kFinalHandler, kMountedApp, kQueryParser, kRequestClass, kResponseClass } from './symbols';
-import { adoptServer, hasAppPrototype, serverOptionsFor, setPoweredBy } from './platform';
+import { adoptServer, hasAppPrototype, markServed, serverOptionsFor, setPoweredBy } from './platform';
 import { defineOwn, hasOwn, onFirstUse, splitUseArguments } from './utils';
 import { veloxError, veloxErrorWith } from './errors';
 import { builtInLayers, firstLayer } from './builtin-layers';
 import { errorLogText } from './log-text';
 import { deferContinue } from './expect-continue';
+import { whenWsRouteAdded } from './router/ws-route';
+import type * as WsModule from './ws';
 // Express 4's modules, through their paths (an agent's wrapper on what they export applies).
 import init = require('../middleware/init');
 import query = require('../middleware/query');
@@ -199,6 +201,16 @@ app.inject = function inject(this: App, options: unknown): unknown {
 	return injectRequest(this, options as Parameters<typeof injectRequest>[1]);
 };
 
+/** Beyond Express 4: a WebSocket route, `app.ws(path, [options], ...handlers)` (router/ws-route.ts, ws.ts). */
+app.ws = function ws(this: App, path: unknown, ...args: unknown[]): App {
+	this.lazyrouter();
+	this._router!.ws(path as string, ...args);
+	return this;
+};
+
+// src/core/ws.ts and the ws package load with the first `ws` route, never before.
+whenWsRouteAdded((options) => (require('./ws') as typeof WsModule).enableWebSockets(options));
+
 app.route = function route(this: App, path: unknown): Route {
 	this.lazyrouter();
 	return this._router!.route(path as string);
@@ -349,5 +361,7 @@ function adopt(app: App, req: IncomingMessage): void {
 app.listen = function listen(this: App, ...args: unknown[]): Server {
 	const server = http.createServer(serverOptionsFor(this), this);
 	deferContinue(server);
+	// The app this server serves, also when another library wraps its request listener (ws.ts).
+	markServed(server, this);
 	return (server.listen as (...a: unknown[]) => Server).apply(server, args);
 };

@@ -456,6 +456,58 @@ export const errorCatalog = {
 		message: 'The app wrote %s',
 		when: '`app.inject()` rejects: the bytes the app wrote are not an HTTP/1.1 response (an incomplete head or chunked body, a malformed status line or chunk size)',
 	}),
+	// WebSocket routes (src/core/ws.ts, src/core/router/ws-route.ts) and event streams (src/core/sse.ts)
+	VELOX_ERR_WS_MISSING: entry({
+		setup: true,
+		kind: 'Error',
+		message: 'app.ws() needs the ws package (an optional peer dependency of velox): npm install ws (%s)',
+		when: '`app.ws()` / `router.ws()` when the `ws` package cannot be loaded',
+	}),
+	VELOX_ERR_WS_HANDLER: entry({
+		setup: true,
+		kind: 'TypeError',
+		message: 'ws() requires a callback function but got a %s',
+		when: '`app.ws(path, …)` / `router.ws` with no handler, or a handler that is not a function',
+	}),
+	VELOX_ERR_WS_OPTION: entry({
+		setup: true,
+		kind: 'TypeError',
+		message: 'ws() option %s must be %s, got %s',
+		when: '`app.ws(path, options, …)` or the `ws options` setting with an option of the wrong type',
+	}),
+	VELOX_ERR_WS_ORIGIN: entry({
+		kind: 'HttpError',
+		status: 403,
+		message: 'WebSocket connection from origin %s refused',
+		when: "a WebSocket handshake whose `Origin` the route's `origins` option does not allow (before the handshake: answered with 403)",
+	}),
+	VELOX_ERR_WS_HANDSHAKE: entry({
+		kind: 'HttpError',
+		status: 400,
+		message: 'Invalid WebSocket handshake: %s',
+		when: 'an upgrade request reaching a `ws` route without a valid `Sec-WebSocket-Key`/`Sec-WebSocket-Version` (answered with 400)',
+	}),
+	VELOX_ERR_WS_SHUTTING_DOWN: entry({
+		kind: 'HttpError',
+		status: 503,
+		message: 'The server is shutting down',
+		when: 'a WebSocket upgrade arriving while `velox.shutdown` runs on its server (answered with 503)',
+	}),
+	VELOX_ERR_SSE_STARTED: entry({
+		kind: 'Error',
+		message: 'res.sse(): the response has already started',
+		when: '`res.sse()` after the response head was sent',
+	}),
+	VELOX_ERR_SSE_FIELD: entry({
+		kind: 'TypeError',
+		message: 'event stream: %s must be a string without line breaks, got %s',
+		when: '`stream.send(data, { event, id })` with an event name or id that holds a line break (or, for `id`, a NUL character)',
+	}),
+	VELOX_ERR_SSE_RETRY: entry({
+		kind: 'TypeError',
+		message: 'event stream: retry must be a non-negative integer of milliseconds, got %s',
+		when: '`res.sse({ retry })` or `stream.send(data, { retry })` with a value that is not a non-negative integer',
+	}),
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalog;

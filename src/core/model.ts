@@ -10,6 +10,7 @@
  * takes the members it uses as a view, `RequestView<…>`, so it states what it depends on.
  * Types only: nothing here exists at run time.
  */
+import type { EventStream, EventStreamOptions } from './sse';
 import type { EventEmitter } from 'events';
 // The public option types, declared by types/response.ts in this module.
 import type { CookieOptions, DownloadOptions, ErrorCallback, SendFileOptions } from 'express-serve-static-core';
@@ -66,6 +67,8 @@ export interface VeloxRequest extends RoutedRequest, Express.Request {
 	readonly xhr: boolean;
 	/** Beyond Express 4: aborts when the client goes away or `velox.timeout` fires (timeout.ts). */
 	readonly signal: AbortSignal;
+	/** Beyond Express 4: the `Last-Event-ID` header an EventSource reconnects with (request.ts). */
+	readonly lastEventId: string | undefined;
 
 	// Methods of the request prototype (request.ts).
 	get(name: string): string | string[] | undefined;
@@ -104,6 +107,7 @@ type PrototypeKey =
 	| 'stale'
 	| 'xhr'
 	| 'signal'
+	| 'lastEventId'
 	| 'get'
 	| 'header'
 	| 'accepts'
@@ -157,6 +161,8 @@ export interface VeloxResponse extends ServerResponse<VeloxRequest>, Express.Res
 	redirect(url: unknown, ...rest: unknown[]): void;
 	vary(field: string | string[]): this;
 	render(view: string, options?: object | RenderCallback, callback?: RenderCallback): void;
+	/** Beyond Express 4: a Server-Sent Events stream (src/core/sse.ts). */
+	sse(options?: EventStreamOptions): EventStream;
 	/** Declared by the public `Response` (from @types/express); Express 4 has no such member and Velox never reads it. */
 	charset?: unknown;
 }
@@ -204,6 +210,7 @@ export interface AppMembers extends AppMethods {
 	listen(...args: unknown[]): Server;
 	routes(): RouteList;
 	inject(options: unknown): unknown;
+	ws(path: unknown, ...args: unknown[]): App;
 }
 
 /** An app: a request listener with the prototype's members and its own state. */

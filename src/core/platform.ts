@@ -385,6 +385,16 @@ function findServerClassKeys(surface: NodeSurface): [symbol, symbol] | undefined
 /** For a server: the app that last checked whether to adopt it (once per server and app). */
 const servedBy = new WeakMap<object, PrototypeOwner>();
 
+/** The Velox app a server serves, known from `app.listen` or the app's first request on it (ws.ts). */
+export function servedAppOf(server: object): unknown {
+	return servedBy.get(server);
+}
+
+/** Marks a server `app.listen` made as the app's. */
+export function markServed(server: object, app: PrototypeOwner): void {
+	servedBy.set(server, app);
+}
+
 /** The server a socket was accepted by, when it is one of node's (an event emitter); undefined for a stand-in. */
 export function serverOf(socket: unknown): EventEmitter | undefined {
 	const server = (socket as { server?: unknown } | null | undefined)?.server;

@@ -381,3 +381,20 @@ Object.defineProperty(request, 'query', {
  * const data = await fetch(upstream, { signal: req.signal });
  */
 Object.defineProperty(request, 'signal', signalDescriptor);
+
+/**
+ * Beyond Express 4: the `Last-Event-ID` header, which an EventSource sends when it reconnects
+ * to an event stream (`res.sse()`): the id of the last event it received.
+ *
+ * @example
+ * const stream = res.sse();
+ * for (const event of missedSince(req.lastEventId)) stream.send(event.data, { id: event.id });
+ */
+Object.defineProperty(request, 'lastEventId', {
+	configurable: true,
+	enumerable: true,
+	get(this: IncomingMessage): string | undefined {
+		const value = this.headers?.['last-event-id'];
+		return typeof value === 'string' ? value : undefined;
+	},
+});

@@ -28,6 +28,7 @@ import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'http
 import type { Http2Session } from 'http2';
 import type { Server as NetServer } from 'net';
 import { veloxError } from './errors';
+import { closeHeld } from './held-connections';
 import { anyLogText } from './log-text';
 import { durationOf } from './utils';
 import { httpConnections, serverOf } from './platform';
@@ -169,12 +170,15 @@ export function shutdown(server: NetServer | HttpServer, options: ShutdownOption
 		}
 		closeIdle(target);
 		for (const session of sessions) if (!session.closed && !session.destroyed) session.close();
+		// WebSockets get a close frame (1001), event streams their end (held-connections.ts).
+		closeHeld(target, false);
 
 		timer = setTimeout(() => {
 			const connections = httpConnections(target);
 			if (connections !== undefined) for (const { socket } of connections) socket.destroy();
 			else if (typeof target.closeAllConnections === 'function') target.closeAllConnections();
 			for (const session of sessions) session.destroy();
+			closeHeld(target, true);
 			// Anything not reached (see above) does not hold the promise.
 			setImmediate(finish);
 		}, deadline);

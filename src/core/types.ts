@@ -72,4 +72,5 @@ export type {
 } from 'express-serve-static-core';
 export * from './types/global';
 export * from './types/middleware';
+export * from './types/realtime';
 export * from './types/tooling';

@@ -17,8 +17,9 @@
  * - drain, before answering: at most `max(limit, 1 MiB)` unread bytes (a declared
  *   Content-Length that leaves more is answered at once), 10 s in all, 1 s without input;
  * - linger, after the decision to answer early: at most 1 MiB more is read (past it reading
- *   pauses until the answer is written, then the connection closes); once the answer is
- *   written, at most 5 s in all and 1 s without input, then the connection closes.
+ *   pauses, and the connection closes 1 s after the answer is written, time for the client to
+ *   read it); once the answer is written, at most 5 s in all and 1 s without input, then the
+ *   connection closes.
  *
  * None of this runs for the common case: a request whose body was read completely is
  * answered at once. It allocates one small state object per drained request.
@@ -228,13 +229,22 @@ function closeAfterAnswer(discard: Discard): void {
 	discard.idle = null;
 	discard.state = DONE;
 	discard.req.pause();
-	if (socket.writableFinished || socket.destroyed) {
+	if (socket.destroyed) {
 		destroy(discard);
 		return;
 	}
+	// Input past the bound is still arriving, unread: closing would send a reset, which can make the
+	// client's system discard the answer before the client read it. Reading stays paused (TCP holds
+	// the client back) and the close waits the idle bound after the answer left.
+	const afterAnswer = discard.bytes > discardBounds.lingerBytes ? () => graceThenDestroy(discard) : () => destroy(discard);
 	socket.end();
-	socket.once('finish', () => destroy(discard));
+	if (socket.writableFinished) afterAnswer();
+	else socket.once('finish', afterAnswer);
 	if (discard.timer === null) discard.timer = setTimeout(destroy, discardBounds.lingerMs, discard).unref();
+}
+
+function graceThenDestroy(discard: Discard): void {
+	if (discard.idle === null && discard.socket.destroyed === false) discard.idle = setTimeout(destroy, discardBounds.idleMs, discard).unref();
 }
 
 function destroy(discard: Discard): void {

@@ -14,6 +14,8 @@ import statuses from 'statuses';
 import vary from 'vary';
 import { veloxError } from '../errors';
 import type * as SendMethods from '../send/response-methods';
+import type * as SseModule from '../sse';
+import type { EventStream, EventStreamOptions } from '../sse';
 import { builtInETagOfString, type ETagFunction } from '../settings';
 import { hasOwn, onFirstUse } from '../utils';
 import { clearCookie, cookie } from './cookie';
@@ -420,6 +422,18 @@ response.download = function download(
 response.sendfile = deprecate.function(function sendfile(this: VeloxResponse, path: string, options?: SendFileArgs[1], callback?: SendFileArgs[2]): void {
 	loadSendMethods().legacySendfile.call(this, path, options, callback);
 }, 'res.sendfile: Use res.sendFile instead');
+
+/**
+ * Beyond Express 4: turns the response into a Server-Sent Events stream and returns it
+ * (src/core/sse.ts, loaded with the first call).
+ *
+ * @example
+ * const stream = res.sse();
+ * stream.send({ time: Date.now() }, { event: 'tick', id: 1 });
+ */
+response.sse = function sse(this: VeloxResponse, options?: EventStreamOptions): EventStream {
+	return (require('../sse') as typeof SseModule).openEventStream(this, options);
+};
 
 // `res.locals` is created on first use rather than for every request.
 Object.defineProperty(response, 'locals', {

@@ -16,6 +16,7 @@ import { pathnameOf, protohostOf } from '../url';
 import { type CandidateCursor, cursorFor, type IndexedRouter } from './candidates';
 import type { Layer, LayerRoute, Next, ParamsRecord, RoutedRequest } from './layer';
 import { kFinalHandler } from '../symbols';
+import { kUpgrade } from './ws-route';
 
 export type FinalHandler = (req: IncomingMessage, res: ServerResponse, err: unknown) => void;
 
@@ -63,6 +64,8 @@ export class Dispatch {
 	private pendingError: unknown = undefined;
 	/** The route of the layer `findMatch` returned, if any. */
 	private matchedRoute: LayerRoute | undefined = undefined;
+	/** A WebSocket upgrade (ws-route.ts): of the routes, only `ws` routes take it. */
+	private readonly upgrade: boolean;
 
 	constructor(
 		private readonly router: DispatchRouter,
@@ -79,6 +82,7 @@ export class Dispatch {
 		this.parentUrl = req.baseUrl || '';
 		this.savedBaseUrl = req.baseUrl;
 		this.savedNext = req.next;
+		this.upgrade = (req as { [kUpgrade]?: unknown })[kUpgrade] !== undefined;
 		const dispatch = this;
 		// A plain function rather than `step.bind(this)`: Express's `req.next` is named `next`
 		// (stack traces, and code that checks it), and V8 creates a closure faster.
@@ -183,7 +187,7 @@ export class Dispatch {
 				// Routes do not match with a pending error.
 				if (layerError) continue;
 				const method = this.req.method;
-				if (!route._handles_method(method)) {
+				if (this.upgrade ? route.methods.ws !== true : !route._handles_method(method)) {
 					if (method === 'OPTIONS') appendMethods((this.options ??= []), route._options());
 					// Express lets HEAD into a route with neither GET nor HEAD (which then passes it on).
 					if (method !== 'HEAD') continue;

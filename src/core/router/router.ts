@@ -25,6 +25,7 @@ import { listRoutes, type RouteList } from './listing';
 import type { PathInput } from './matcher';
 import { type MethodName, methods } from './methods';
 import { Route } from './route';
+import { addWsRoute } from './ws-route';
 import { toError, veloxError } from '../errors';
 import { kFinalHandler, kQueryParser, kRouteIndex } from '../symbols';
 
@@ -72,11 +73,13 @@ export interface Router extends RouterMethods {
 	use(...args: unknown[]): Router;
 	route(path: PathInput): Route;
 	routes(): RouteList;
+	/** Beyond Express 4: a WebSocket route (ws-route.ts). */
+	ws(path: PathInput, ...args: unknown[]): Router;
 }
 
 /** The factory, which is also every router's prototype (as in Express 4): it carries the methods. */
 export type RouterFactory = ((options?: RouterOptions) => Router) &
-	Pick<Router, 'handle' | 'process_params' | 'param' | 'use' | 'route' | 'routes' | keyof RouterMethods | typeof kFinalHandler>;
+	Pick<Router, 'handle' | 'process_params' | 'param' | 'use' | 'route' | 'routes' | 'ws' | keyof RouterMethods | typeof kFinalHandler>;
 
 const objectRegExp = /^\[object (\S+)\]$/;
 
@@ -276,6 +279,12 @@ Router.route = function route(this: Router, path: PathInput): Route {
 	layer.route = created;
 	this.stack.push(layer);
 	return created;
+};
+
+/** Beyond Express 4: `router.ws(path, [options], ...handlers)`, a WebSocket route (ws-route.ts, src/core/ws.ts). */
+Router.ws = function ws(this: Router, path: PathInput, ...args: unknown[]): Router {
+	addWsRoute(this, path, args);
+	return this;
 };
 
 for (const method of [...methods, 'all'] as const) {

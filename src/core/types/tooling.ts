@@ -8,6 +8,7 @@ import type { InjectOptions, InjectResponse } from '../inject';
 import type { RouteEntry, RouteKind, RouteList } from '../router/listing';
 import type { LayerMessage, LayerType, RequestMessage } from '../tracing';
 import type { Router } from 'express-serve-static-core';
+import type { WebSocketRouteMatcher } from './realtime';
 
 export type { InjectOptions, InjectResponse, LayerMessage, LayerType, RequestMessage, RouteEntry, RouteKind, RouteList };
 
@@ -39,4 +40,6 @@ declare module 'express-serve-static-core' {
 export interface ListedRouter extends Router {
 	/** The router's middleware, routes and mounts, as `app.routes()` lists them (paths relative to the router). */
 	routes(): RouteList;
+	/** Beyond Express 4: a WebSocket route (docs/api/websockets.md). */
+	ws: WebSocketRouteMatcher<this>;
 }
