@@ -92,12 +92,16 @@ function fullApp() {
 	});
 	app.get('/connection-headers', (_req: Request, res: Response) => {
 		res.set('Connection', 'keep-alive').set('Keep-Alive', 'timeout=5').set('Transfer-Encoding', 'chunked').set('Proxy-Connection', 'keep-alive');
-		res.append('Upgrade', 'websocket');
+		res.append('Upgrade', 'websocket').set('HTTP2-Settings', 'AAMAAABkAAQAAP__');
 		res.send('no connection headers');
 	});
 	app.get('/write-head', (_req: Request, res: Response) => {
 		res.writeHead(200, { 'Content-Type': 'text/plain', Connection: 'close', 'Transfer-Encoding': 'chunked', 'X-Kept': 'yes' });
 		res.end('head written');
+	});
+	app.get('/write-head-message', (_req: Request, res: Response) => {
+		res.writeHead(200, 'Fine', { 'Content-Type': 'text/plain', Upgrade: 'h2c', 'Keep-Alive': 'timeout=5', 'X-Kept': 'yes' });
+		res.end('head with a message');
 	});
 	app.get('/write-head-array', (_req: Request, res: Response) => {
 		res.writeHead(200, ['Content-Type', 'text/plain', 'Keep-Alive', 'timeout=5', 'X-Kept', 'yes']);
@@ -331,6 +335,12 @@ describe('HTTP/2 cleartext (h2c): http2.createServer(app)', () => {
 		assert.equal(array.headers['x-kept'], 'yes');
 		assertNoConnectionHeaders(array.headers);
 		assert.equal(warnings.length, before, warnings.map(String).join('\n'));
+		// With a status message (which node warns HTTP/2 has no place for), the headers are the third argument.
+		const message = await h2request(session, { ':path': '/write-head-message' });
+		assert.equal(message.text, 'head with a message');
+		assert.equal(message.headers['x-kept'], 'yes');
+		assert.equal(message.headers['http2-settings'], undefined);
+		assertNoConnectionHeaders(message.headers);
 	});
 
 	test('a streamed response (res.write then res.end)', async () => {
