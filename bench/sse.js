@@ -11,12 +11,9 @@ const { fork } = require('node:child_process');
 const http = require('node:http');
 const path = require('node:path');
 const zlib = require('node:zlib');
+const { option, nextMessage, median, serveUntilDisconnect, interleavedRounds } = require('./lib/child-server');
 
 const args = process.argv.slice(2);
-function option(name, fallback) {
-	const index = args.indexOf('--' + name);
-	return index === -1 ? fallback : args[index + 1];
-}
 
 const KINDS = ['plain', 'compression'];
 
@@ -47,31 +44,14 @@ function serve(kind, size) {
 		pump();
 	});
 	const server = app.listen(0, '127.0.0.1');
-	let cpu;
-	process.on('message', (message) => {
-		if (message === 'start') {
+	serveUntilDisconnect(server, {
+		onStart: () => {
 			events = 0;
-			cpu = process.cpuUsage();
-			process.send({ started: true });
-		} else if (message === 'stop') {
-			const used = process.cpuUsage(cpu);
+		},
+		onStop: () => {
 			streaming = false;
-			process.send({ events, cpuSeconds: (used.user + used.system) / 1e6 });
-		}
-	});
-	process.on('disconnect', () => process.exit(0));
-	server.once('listening', () => process.send({ port: server.address().port }));
-}
-
-function nextMessage(child, key) {
-	return new Promise((resolve) => {
-		const onMessage = (message) => {
-			if (message && message[key] !== undefined) {
-				child.off('message', onMessage);
-				resolve(message);
-			}
-		};
-		child.on('message', onMessage);
+		},
+		figures: () => ({ events }),
 	});
 }
 
@@ -119,11 +99,6 @@ async function measure(kind, options) {
 	return { kind, received, events, cpuSeconds, perSecond: received / options.seconds, perCpuSecond: events / cpuSeconds };
 }
 
-function median(values) {
-	const sorted = [...values].sort((a, b) => a - b);
-	return sorted[Math.floor(sorted.length / 2)];
-}
-
 async function main() {
 	const options = {
 		rounds: Number(option('rounds', 3)),
@@ -132,17 +107,12 @@ async function main() {
 		connections: Number(option('connections', 10)),
 		size: Number(option('size', 100)),
 	};
-	const results = Object.fromEntries(KINDS.map((kind) => [kind, []]));
-	for (let round = 0; round < options.rounds; round++) {
-		const order = KINDS.map((_, i) => KINDS[(i + round) % KINDS.length]);
-		for (const kind of order) {
-			const result = await measure(kind, options);
-			results[kind].push(result);
-			console.error(
-				`round ${round + 1} ${kind.padEnd(12)} ${Math.round(result.perSecond)} events/s received, ${Math.round(result.perCpuSecond)} events/CPU-s sent`,
-			);
-		}
-	}
+	const results = await interleavedRounds(
+		KINDS,
+		options.rounds,
+		(kind) => measure(kind, options),
+		(kind, result) => `${kind.padEnd(12)} ${Math.round(result.perSecond)} events/s received, ${Math.round(result.perCpuSecond)} events/CPU-s sent`,
+	);
 	console.log(
 		`Server-Sent Events, ~${options.size}-byte JSON events, ${options.connections} streams, ${options.seconds} s × ${options.rounds} rounds (medians)`,
 	);

@@ -11,12 +11,9 @@
 // printed with its ratio to `ws` alone. The machine may be shared: compare within one run.
 const { fork } = require('node:child_process');
 const path = require('node:path');
+const { option, nextMessage, median, serveUntilDisconnect, interleavedRounds } = require('./lib/child-server');
 
 const args = process.argv.slice(2);
-function option(name, fallback) {
-	const index = args.indexOf('--' + name);
-	return index === -1 ? fallback : args[index + 1];
-}
 
 const KINDS = ['ws', 'velox', 'express-ws'];
 
@@ -50,30 +47,12 @@ function serve(kind) {
 		server = app.listen(0, '127.0.0.1');
 	}
 	if (!server.listening) server.listen(0, '127.0.0.1');
-	let cpu;
-	process.on('message', (message) => {
-		if (message === 'start') {
+	serveUntilDisconnect(server, {
+		onStart: () => {
 			messages = 0;
-			cpu = process.cpuUsage();
-			process.send({ started: true });
-		} else if (message === 'stop') {
-			const used = process.cpuUsage(cpu);
-			process.send({ messages, cpuSeconds: (used.user + used.system) / 1e6 });
-		}
-	});
-	process.on('disconnect', () => process.exit(0));
-	server.once('listening', () => process.send({ port: server.address().port }));
-}
-
-function nextMessage(child, key) {
-	return new Promise((resolve) => {
-		const onMessage = (message) => {
-			if (message && message[key] !== undefined) {
-				child.off('message', onMessage);
-				resolve(message);
-			}
-		};
-		child.on('message', onMessage);
+		},
+		onStop: () => {},
+		figures: () => ({ messages }),
 	});
 }
 
@@ -119,11 +98,6 @@ async function measure(kind, options) {
 	return { kind, messages, received, cpuSeconds, perCpuSecond: messages / cpuSeconds, perSecond: received / options.seconds };
 }
 
-function median(values) {
-	const sorted = [...values].sort((a, b) => a - b);
-	return sorted[Math.floor(sorted.length / 2)];
-}
-
 async function main() {
 	const options = {
 		rounds: Number(option('rounds', 3)),
@@ -133,17 +107,13 @@ async function main() {
 		window: Number(option('window', 8)),
 		size: Number(option('size', 64)),
 	};
-	const results = Object.fromEntries(KINDS.map((kind) => [kind, []]));
-	for (let round = 0; round < options.rounds; round++) {
-		const order = KINDS.map((_, i) => KINDS[(i + round) % KINDS.length]);
-		for (const kind of order) {
-			const result = await measure(kind, options);
-			results[kind].push(result);
-			console.error(
-				`round ${round + 1} ${kind.padEnd(10)} ${Math.round(result.perCpuSecond)} msg/CPU-s (${Math.round(result.perSecond)} msg/s, ${result.cpuSeconds.toFixed(2)} CPU-s)`,
-			);
-		}
-	}
+	const results = await interleavedRounds(
+		KINDS,
+		options.rounds,
+		(kind) => measure(kind, options),
+		(kind, result) =>
+			`${kind.padEnd(10)} ${Math.round(result.perCpuSecond)} msg/CPU-s (${Math.round(result.perSecond)} msg/s, ${result.cpuSeconds.toFixed(2)} CPU-s)`,
+	);
 	const limit = median(results.ws.map((r) => r.perCpuSecond));
 	console.log(
 		`WebSocket echo, ${options.size}-byte messages, ${options.connections} connections × ${options.window} in flight, ${options.seconds} s × ${options.rounds} rounds (medians)`,
