@@ -2,14 +2,15 @@
 // for the suite's HTTP/2 scenarios (h2-hello, h2-json, h2-rest, h2-static).
 //
 //   npm run build && node bench/h2count.js [--scenarios h2-hello,h2-json] [--frameworks node,fastify,velox]
-//       [--baseline DIR[,DIR2]] [--warmup 10000] [--count 4000] [--perf-map]
+//       [--baseline DIR[,DIR2]] [--warmup 10000] [--count 4000] [--windows 5] [--perf-map]
 //
 // Each server (bench/server.js, the suite's apps) runs under `valgrind --tool=callgrind
 // --instr-atstart=no` with `node --predictable --no-memory-reducer`; h2load (another process, not
 // counted) sends `--warmup` requests, instrumentation is switched on with `callgrind_control`,
-// h2load sends `--count` more (10 connections × 10 streams, as the suite), and it is switched off.
-// The server's instructions in that window over `--count` is the figure: it does not depend on the
-// machine's load, unlike requests per CPU-second. `--perf-map` also runs node with
+// h2load sends `--count` more `--windows` times (10 connections × 10 streams, as the suite), with a
+// callgrind dump after each, and it is switched off. The figure is the median over the windows of
+// the server's instructions per request, with the lowest and highest window beside it: it does not
+// depend on the machine's load, unlike requests per CPU-second. `--perf-map` also runs node with
 // `--perf-basic-prof` and keeps the callgrind files (COUNT_KEEP=1 prints where), for
 // bench/annotate.js-style reading. Needs valgrind and h2load (nghttp2-client).
 
@@ -69,29 +70,45 @@ function h2load(port, request, requests, dir) {
 	if (!done || Number(done[1]) !== requests) throw new Error(`h2load did not complete ${requests} requests:\n${result.stdout}${result.stderr}`);
 }
 
-function totalOf(out) {
-	let total = 0;
+/** The `totals:` of each dump callgrind wrote for `out` (`out.1`, `out.2`, …), in order. */
+function windowTotals(out) {
+	const prefix = path.basename(out) + '.';
+	const dumps = [];
 	for (const name of fs.readdirSync(path.dirname(out))) {
-		if (!name.startsWith(path.basename(out))) continue;
+		if (!name.startsWith(prefix) || !/^\d+$/.test(name.slice(prefix.length))) continue;
 		const match = /^totals: (\d+)/m.exec(fs.readFileSync(path.join(path.dirname(out), name), 'utf8'));
-		if (match) total += Number(match[1]);
+		dumps.push({ n: Number(name.slice(prefix.length)), total: match ? Number(match[1]) : 0 });
 	}
-	return total;
+	return dumps.sort((a, b) => a.n - b.n).map((dump) => dump.total);
 }
 
-async function measure(name, group, fixturesDir, dir, warmup, count, perfMap) {
+function median(values) {
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** Per-request instructions of each of `windows` windows of `count` requests, after `warmup`. */
+async function measure(name, group, fixturesDir, dir, { warmup, count, windows, perfMap }) {
 	const out = path.join(dir, `${name}-${group.id}.cg`);
 	const server = await start(FRAMEWORKS[name], group, fixturesDir, out, perfMap);
 	const request = group.measure[0].request;
+	const pid = String(server.child.pid);
 	h2load(server.port, request, warmup, dir);
-	execFileSync('callgrind_control', ['-i', 'on', String(server.child.pid)], { stdio: 'ignore' });
-	h2load(server.port, request, count, dir);
-	execFileSync('callgrind_control', ['-i', 'off', String(server.child.pid)], { stdio: 'ignore' });
-	// Disconnecting makes the server exit normally, which writes callgrind's file.
+	execFileSync('callgrind_control', ['-i', 'on', pid], { stdio: 'ignore' });
+	// One dump per window (a dump also zeroes the counters): a major GC or a late optimisation
+	// lands in one window, and the median leaves it out.
+	for (let w = 0; w < windows; w++) {
+		h2load(server.port, request, count, dir);
+		execFileSync('callgrind_control', ['-d', pid], { stdio: 'ignore' });
+	}
+	execFileSync('callgrind_control', ['-i', 'off', pid], { stdio: 'ignore' });
+	// Disconnecting makes the server exit normally.
 	const exited = new Promise((resolve) => server.child.once('exit', resolve));
 	server.child.disconnect();
 	await exited;
-	return totalOf(out) / count;
+	const totals = windowTotals(out);
+	if (totals.length !== windows) throw new Error(`${name}: ${totals.length} callgrind dumps, expected ${windows}`);
+	return totals.map((total) => total / count);
 }
 
 async function main() {
@@ -101,18 +118,25 @@ async function main() {
 		const name = i === 0 ? 'baseline' : `baseline${i + 1}`;
 		if (!names.includes(name)) names.push(name);
 	});
-	const warmup = Number(option('warmup', '10000'));
-	const count = Number(option('count', '4000'));
-	const perfMap = process.argv.includes('--perf-map');
+	const settings = {
+		warmup: Number(option('warmup', '10000')),
+		count: Number(option('count', '4000')),
+		windows: Number(option('windows', '5')),
+		perfMap: process.argv.includes('--perf-map'),
+	};
 	const groups = selectGroups(allGroups({ quick: true }), scenarios).filter((group) => group.protocol === 'h2');
 	const fixturesDir = prepareFixtures();
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'velox-h2count-'));
 	for (const group of groups) {
 		const parts = [];
-		for (const name of names) parts.push(`${name} ${Math.round(await measure(name, group, fixturesDir, dir, warmup, count, perfMap))}`);
+		for (const name of names) {
+			const perRequest = await measure(name, group, fixturesDir, dir, settings);
+			const spread = `${Math.round(Math.min(...perRequest))}–${Math.round(Math.max(...perRequest))}`;
+			parts.push(`${name} ${Math.round(median(perRequest))} (${spread})`);
+		}
 		process.stdout.write(`${group.id.padEnd(12)} ${parts.join(' · ')}\n`);
 	}
-	if (process.env.COUNT_KEEP || perfMap) process.stdout.write(`kept ${dir}\n`);
+	if (process.env.COUNT_KEEP || settings.perfMap) process.stdout.write(`kept ${dir}\n`);
 	else fs.rmSync(dir, { recursive: true, force: true });
 }
 
