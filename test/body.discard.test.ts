@@ -39,7 +39,12 @@ interface Exchange {
 	closedMs: number;
 	/** What the server's socket had read when it closed (velox servers only; -1 when open). */
 	serverBytesRead: number;
+	/** Milliseconds from the first write to the server socket's close, or -1. */
+	serverClosedMs: number;
 }
+
+/** When each server socket closed. */
+const serverCloseTimes = new WeakMap<net.Socket, number>();
 
 /** The app of these tests: a parser, an echo route, the default final handler (production page). */
 function buildApp(name: FrameworkName, parser: (framework: Factory) => express.RequestHandler): http.RequestListener {
@@ -117,7 +122,10 @@ const DEFAULT_BOUNDS = { ...discardBounds };
 async function serve(listener: http.RequestListener): Promise<{ port: number; sockets: net.Socket[] }> {
 	const server = await listen(listener);
 	const sockets: net.Socket[] = [];
-	server.server.on('connection', (socket) => sockets.push(socket));
+	server.server.on('connection', (socket) => {
+		sockets.push(socket);
+		socket.once('close', () => serverCloseTimes.set(socket, Date.now()));
+	});
 	servers.push(server);
 	return { port: server.port, sockets };
 }
@@ -196,6 +204,7 @@ async function play(listener: http.RequestListener, script: Script): Promise<Exc
 		firstAnswerMs,
 		closedMs,
 		serverBytesRead: serverSocket !== undefined && serverSocket.destroyed ? serverSocket.bytesRead : -1,
+		serverClosedMs: serverSocket !== undefined && serverCloseTimes.has(serverSocket) ? serverCloseTimes.get(serverSocket)! - started : -1,
 	};
 }
 
@@ -341,6 +350,10 @@ describe('clients that never finish: bounded work, an answer they can read, then
 		const bound = discardBounds.drainBytes + discardBounds.lingerBytes + 512 * 1024;
 		assert.ok(exchange.serverBytesRead > 0 && exchange.serverBytesRead < bound, 'the server read ' + exchange.serverBytesRead + ' bytes');
 		assert.ok(exchange.written < 64 * 1024 * 1024, 'the client was stopped');
+		// Still sending past the linger bytes: held back (reading paused) for the idle bound after the
+		// answer, so closing does not reset the connection before the client read its 413.
+		const held = exchange.serverClosedMs - exchange.firstAnswerMs;
+		assert.ok(held >= discardBounds.idleMs - 200 && held < discardBounds.lingerMs + 2000, 'closed ' + held + ' ms after the answer');
 	});
 
 	test('the default final handler bounds an endless body it has to discard (404 to a POST) alike', async () => {

@@ -20,6 +20,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import ts from 'typescript';
+import { markdownFiles } from './helpers/markdown-files';
 
 const ROOT = path.join(__dirname, '..', '..');
 const WORK = path.join(ROOT, 'build', 'docs-blocks');
@@ -51,20 +52,6 @@ export function extractBlocks(markdown: string, file: string): CodeBlock[] {
 		i = j;
 	}
 	return blocks;
-}
-
-function markdownFiles(): string[] {
-	const files = [path.join(ROOT, 'README.md')];
-	const walk = (dir: string) => {
-		if (!fs.existsSync(dir)) return;
-		for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-			const full = path.join(dir, entry.name);
-			if (entry.isDirectory()) walk(full);
-			else if (entry.name.endsWith('.md')) files.push(full);
-		}
-	};
-	walk(path.join(ROOT, 'docs'));
-	return files;
 }
 
 const isModule = (code: string) => /^\s*(import\s+[\w{*'"]|export\s)/m.test(code);
@@ -185,7 +172,7 @@ describe('extracting code blocks', () => {
 });
 
 describe("TypeScript code blocks type-check against Velox's types", () => {
-	const tsBlocks = markdownFiles().flatMap((file) =>
+	const tsBlocks = markdownFiles(ROOT).flatMap((file) =>
 		extractBlocks(fs.readFileSync(file, 'utf8'), file).filter((block) => !block.skip && (block.lang === 'ts' || block.lang === 'typescript')),
 	);
 	test(`${tsBlocks.length} block(s), strict`, { skip: tsBlocks.length === 0 ? 'no TypeScript blocks' : false }, () => {
@@ -229,7 +216,7 @@ describe('code blocks in README.md and docs/ run', () => {
 	fs.mkdirSync(WORK, { recursive: true });
 	fs.writeFileSync(path.join(WORK, 'preload.cjs'), PRELOAD);
 	let index = 0;
-	for (const file of markdownFiles()) {
+	for (const file of markdownFiles(ROOT)) {
 		const blocks = extractBlocks(fs.readFileSync(file, 'utf8'), file).filter((block) => RUN.has(block.lang));
 		for (const block of blocks) {
 			const where = `${path.relative(ROOT, file)}:${block.line} (${block.lang})`;

@@ -11,23 +11,11 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
+import { markdownFiles } from './helpers/markdown-files';
 
 const ROOT = path.join(__dirname, '..', '..');
 const read = (file: string): string => fs.readFileSync(file, 'utf8');
 const rel = (file: string): string => path.relative(ROOT, file);
-
-function markdownFiles(): string[] {
-	const files = [path.join(ROOT, 'README.md')];
-	const walk = (dir: string): void => {
-		for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-			const full = path.join(dir, entry.name);
-			if (entry.isDirectory()) walk(full);
-			else if (entry.name.endsWith('.md')) files.push(full);
-		}
-	};
-	walk(path.join(ROOT, 'docs'));
-	return files;
-}
 
 /** The lines of a markdown text outside fenced code blocks (indented blocks are prose-free enough). */
 function proseLines(markdown: string): string[] {
@@ -95,7 +83,7 @@ describe('markdown helpers', () => {
 });
 
 describe('links in README.md and docs/', () => {
-	const files = markdownFiles();
+	const files = markdownFiles(ROOT);
 
 	test('every relative link reaches a file or folder, and its #fragment a heading there', () => {
 		const broken: string[] = [];
