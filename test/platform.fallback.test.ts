@@ -1,8 +1,9 @@
 /**
  * With an unknown node internal simulated (a detection made from stand-ins that lack node's header
- * table and server class keys, put in force with `usePlatform`), Velox takes the public-API
- * fallbacks and answers byte for byte as with the fast paths: HTTP/1 through `app.listen` and
- * `http.createServer(app)`, and HTTP/2.
+ * table and server class keys, put in force with `usePlatform`, and an http2 module whose servers
+ * cannot be adopted, with `useHttp2Platform`), Velox takes the public-API fallbacks and answers
+ * byte for byte as with the fast paths: HTTP/1 through `app.listen` and `http.createServer(app)`,
+ * and HTTP/2.
  */
 import assert from 'node:assert/strict';
 import http from 'node:http';
@@ -10,23 +11,31 @@ import http2 from 'node:http2';
 import { after, describe, test } from 'node:test';
 import createETag from 'etag';
 import velox from '../src/express';
-import { type Detection, detect, features, nodeDetection, nodeSurface, usePlatform } from '../src/core/platform';
+import { type Detection, detect, detectHttp2, features, http2Detection, nodeDetection, nodeSurface, useHttp2Platform, usePlatform } from '../src/core/platform';
 import { closeSession, connectH2, h2request } from './http2.helpers';
 import { rawRequest } from './helpers/raw-socket';
-import { ElsewhereServer, NoTableResponse } from './helpers/platform-standins';
+import { ElsewhereServer, NoTableResponse, noCompatHttp2 } from './helpers/platform-standins';
 import { listen, listenApp, type Running } from './helpers/server';
 
 const unknownInternals: Detection = detect({ ...nodeSurface, ServerResponse: NoTableResponse, Server: ElsewhereServer });
 
-after(() => usePlatform(nodeDetection));
+const unknownHttp2 = detectHttp2(noCompatHttp2);
+const OPTIONS_KEY = http2Detection().optionsKey as symbol;
 
-/** Runs `run` with `detection` in force, then node's own again. */
+after(() => {
+	usePlatform(nodeDetection);
+	useHttp2Platform(undefined);
+});
+
+/** Runs `run` with `detection` (and no HTTP/2 adoption) in force, then node's own again. */
 async function under<T>(detection: Detection, run: () => Promise<T>): Promise<T> {
 	usePlatform(detection);
+	useHttp2Platform(unknownHttp2);
 	try {
 		return await run();
 	} finally {
 		usePlatform(nodeDetection);
+		useHttp2Platform(undefined);
 	}
 }
 
@@ -184,14 +193,19 @@ describe('an unknown node internal: the public-API fallbacks', () => {
 					const { date: _date, ...headers } = res.headers;
 					seen.push({ status: res.status, headers, body: res.body.toString('hex') });
 				}
+				// Whether node built the later requests with the app's class (the server's options name it).
+				const options = (server as unknown as Record<symbol, { Http2ServerRequest?: unknown }>)[OPTIONS_KEY];
+				adopted.push(options.Http2ServerRequest !== http2.Http2ServerRequest);
 				return seen;
 			} finally {
 				await closeSession(session);
 				await running.close();
 			}
 		};
+		const adopted: boolean[] = [];
 		const fast = await answers();
 		const fallback = await under(unknownInternals, answers);
+		assert.deepEqual(adopted, [true, false]);
 		assert.deepEqual(fallback, fast);
 		assert.equal((fast[0] as { status: number }).status, 200);
 		assert.equal((fast[1] as { status: number }).status, 304);

@@ -23,7 +23,7 @@ import { kBuiltInLayers, kQueryParser } from './symbols';
 import { firstLayer } from './builtin-layers';
 import { tracing } from './tracing';
 import { initRoutingState } from './router/router';
-import { type Descriptors, type Http2Members, type Http2ResponseMethods, useHttp2Prototypes } from './platform';
+import { adoptHttp2Server, type Descriptors, type Http2Members, type Http2ResponseMethods, useHttp2Prototypes } from './platform';
 
 /**
  * Response headers that HTTP/2 forbids (RFC 9113 8.2.2): node drops
@@ -119,8 +119,9 @@ function markBody(req: IncomingMessage): void {
 }
 
 /**
- * `app.handle` for an HTTP/2 request whose prototypes are not yet this
- * app's: the same steps as the HTTP/1 swap branch, with the HTTP/2 prototypes.
+ * `app.handle` for an HTTP/2 request: the same steps as the HTTP/1 swap
+ * branch, with the app's HTTP/2 prototypes (platform.ts), which node built it
+ * with when the server was adopted.
  */
 export function handleHttp2(app: App, req: IncomingMessage, res: ServerResponse, callback: Next | undefined): void {
 	const state = req as RoutedRequest & RequestView<typeof kQueryParser>;
@@ -128,7 +129,8 @@ export function handleHttp2(app: App, req: IncomingMessage, res: ServerResponse,
 		markBody(req);
 		trackHttp2Session((req as { stream?: { session?: Http2Session } }).stream?.session);
 	}
-	useHttp2Prototypes(app, req, res, members);
+	// The server's one listener: from its next request on, node builds them with the app's classes.
+	if (useHttp2Prototypes(app, req, res, members) && callback === undefined) adoptHttp2Server(app, req, members);
 	if (state[kQueryParser] === undefined) state[kQueryParser] = app[kQueryParser];
 	const router = app._router;
 	if (router !== undefined) {

@@ -14,11 +14,12 @@
  *   - `http.createServer(app)`: the first request is swapped, then the server is adopted (above);
  *   - any other way in (an app used as middleware, a mounted app, a server with other listeners,
  *     Express's `expressInit` alone): `Object.setPrototypeOf` per request, as Express does;
- *   - HTTP/2 (node's compatibility API): prototypes laid over node's HTTP/2 ones, one pair per app.
+ *   - HTTP/2 (node's compatibility API): per-app subclasses of node's HTTP/2 classes; the first
+ *     request is swapped, then `http2.createServer(app)` is adopted as above (else a swap per request).
  * - Connection list: `velox.shutdown` reaches the HTTP/1 connections in flight through node's list
  *   (else idle ones close and, at the deadline, all of them).
  */
-import type { EventEmitter } from 'events';
+import { EventEmitter } from 'events';
 import http, { IncomingMessage, ServerResponse } from 'http';
 import type * as Http2Module from 'http2';
 import type { Socket } from 'net';
@@ -449,14 +450,17 @@ export interface Http2Members {
 	responseOverrides(node: Http2ResponseMethods): Descriptors;
 }
 
-/** On an app: its prototypes for HTTP/2 requests and responses. */
-const kHttp2Request: unique symbol = Symbol('velox.http2Request');
-const kHttp2Response: unique symbol = Symbol('velox.http2Response');
+/** On an app: its HTTP/2 request and response classes, whose prototypes carry the app's members. */
+const kHttp2Classes: unique symbol = Symbol('velox.http2Classes');
+
+type Http2Class = { new (...args: never[]): object; readonly prototype: object };
 
 interface Http2Owner extends PrototypeOwner {
-	[kHttp2Request]?: object;
-	[kHttp2Response]?: object;
+	[kHttp2Classes]?: readonly [Http2Class, Http2Class];
 }
+
+/** Every app's HTTP/2 classes; weak, so a dropped app's classes go with it. */
+const veloxHttp2Classes = new WeakSet<object>();
 
 let http2: typeof Http2Module | undefined;
 
@@ -482,37 +486,192 @@ function ownDescriptors(object: object): Descriptors {
 }
 
 /**
- * An object over `nodeProto` with the own members of `appProto`'s chain down to `base` (farthest
- * first, so the nearest wins), `overrides` above `base`'s own: swapping in `app.request` itself
- * would hide node's HTTP/2 `url`, `method`, `headers`, whose chain ends in the HTTP/1 prototypes.
+ * Lays the own members of `appProto`'s chain down to `base` (farthest first, so the nearest wins)
+ * onto `target`, a subclass prototype of node's HTTP/2 class, with `overrides` above `base`'s own:
+ * swapping in `app.request` itself would hide node's HTTP/2 `url`, `method`, `headers`, whose
+ * chain ends in the HTTP/1 prototypes. `constructor` stays node's class, as after a swap.
  */
-function layered(nodeProto: object, appProto: object, base: object, overrides: Descriptors): object {
-	const target = Object.create(nodeProto) as object;
+function layer(target: object, nodeClass: Http2Class, appProto: object, base: object, overrides: Descriptors): void {
 	const chain = chainTo(appProto, base);
+	Object.defineProperty(target, 'constructor', { configurable: true, enumerable: false, writable: true, value: nodeClass });
 	Object.defineProperties(target, ownDescriptors(base));
 	Object.defineProperties(target, overrides);
 	for (let i = chain.length - 2; i >= 0; i--) Object.defineProperties(target, ownDescriptors(chain[i]));
-	return target;
 }
 
 /**
- * Gives an HTTP/2 request and response the app's HTTP/2 prototypes, built on the app's first HTTP/2
- * request: members added to the app's prototypes after it are not seen (apps add them at startup).
+ * The app's HTTP/2 request and response classes, made on its first HTTP/2 request: members added
+ * to the app's prototypes after it are not seen (apps add them at startup).
  */
-export function useHttp2Prototypes(app: PrototypeOwner, req: object, res: object, members: Http2Members): void {
+function http2ClassesFor(app: PrototypeOwner, members: Http2Members): readonly [Http2Class, Http2Class] {
 	const owner = app as Http2Owner;
-	let request = owner[kHttp2Request];
-	let response = owner[kHttp2Response];
-	if (request === undefined || response === undefined) {
+	let classes = owner[kHttp2Classes];
+	if (classes === undefined) {
 		const node = loadHttp2();
-		const nodeResponse = node.Http2ServerResponse.prototype;
-		request = layered(node.Http2ServerRequest.prototype, app.request, members.request, members.requestOverrides);
-		response = layered(nodeResponse, app.response, members.response, members.responseOverrides(nodeResponse as Http2ResponseMethods));
-		defineOwn(owner, kHttp2Request, request);
-		defineOwn(owner, kHttp2Response, response);
+		class VeloxHttp2Request extends node.Http2ServerRequest {}
+		class VeloxHttp2Response extends node.Http2ServerResponse {}
+		const nodeResponse = node.Http2ServerResponse.prototype as unknown as Http2ResponseMethods;
+		layer(VeloxHttp2Request.prototype, node.Http2ServerRequest, app.request, members.request, members.requestOverrides);
+		layer(VeloxHttp2Response.prototype, node.Http2ServerResponse, app.response, members.response, members.responseOverrides(nodeResponse));
+		classes = Object.freeze([VeloxHttp2Request, VeloxHttp2Response] as const);
+		defineOwn(owner, kHttp2Classes, classes);
+		veloxHttp2Classes.add(VeloxHttp2Request);
+		veloxHttp2Classes.add(VeloxHttp2Response);
 	}
-	Object.setPrototypeOf(req, request);
-	Object.setPrototypeOf(res, response);
+	return classes;
+}
+
+/**
+ * Gives an HTTP/2 request and response the app's HTTP/2 prototypes, unless node built them with
+ * the app's classes (an adopted server: `adoptHttp2Server`). Returns whether they were swapped.
+ */
+export function useHttp2Prototypes(app: PrototypeOwner, req: object, res: object, members: Http2Members): boolean {
+	const [Request, Response] = http2ClassesFor(app, members);
+	const request = Request.prototype;
+	const response = Response.prototype;
+	let swapped = false;
+	if (Object.getPrototypeOf(req) !== request) {
+		Object.setPrototypeOf(req, request);
+		swapped = true;
+	}
+	if (Object.getPrototypeOf(res) !== response) {
+		Object.setPrototypeOf(res, response);
+		swapped = true;
+	}
+	return swapped;
+}
+
+// --- HTTP/2 server classes ----------------------------------------------------------------------
+
+/**
+ * What HTTP/2 server adoption uses, found once on servers made for the purpose: node's key of a
+ * server's options (which hold the documented `Http2ServerRequest`/`Http2ServerResponse` options)
+ * and the listener node adds on a server's first 'request' listener, which binds the server's
+ * 'stream' handling to the classes those options name.
+ */
+export interface Http2Detection {
+	/** `http2.createServer(app)` builds requests with the app's classes after its first request; else a swap per request. */
+	readonly serverClasses: boolean;
+	readonly optionsKey: symbol | undefined;
+	readonly setupCompat: ((this: object, event: string) => void) | undefined;
+}
+
+/** The parts of node's http2 module the detection probes: node's own, or stand-ins (tests). */
+export interface Http2Surface {
+	readonly createServer: () => EventEmitter;
+	readonly Http2ServerRequest: Http2Class;
+	readonly Http2ServerResponse: Http2Class;
+}
+
+type Http2Options = { Http2ServerRequest?: unknown; Http2ServerResponse?: unknown };
+
+function optionsOf(server: object, key: symbol): Http2Options | undefined {
+	const value = (server as Record<symbol, unknown>)[key];
+	return typeof value === 'object' && value !== null ? (value as Http2Options) : undefined;
+}
+
+/**
+ * Re-binds `server`'s compatibility 'stream' listener to `classes`, the way node binds it to the
+ * classes of its options: through node's own listener, on the server's own options. Only when
+ * the server's one 'stream' listener is the one node added; returns whether it was done.
+ */
+function rebindHttp2Server(server: EventEmitter, found: Http2Detection, classes: readonly [unknown, unknown]): boolean {
+	const { optionsKey, setupCompat } = found;
+	if (optionsKey === undefined || setupCompat === undefined) return false;
+	const options = optionsOf(server, optionsKey);
+	const before = server.listeners('stream');
+	if (options === undefined || before.length !== 1) return false;
+	const previous = [options.Http2ServerRequest, options.Http2ServerResponse];
+	options.Http2ServerRequest = classes[0];
+	options.Http2ServerResponse = classes[1];
+	setupCompat.call(server, 'request');
+	const after = server.listeners('stream');
+	if (after.length === 2 && after[0] === before[0]) {
+		server.removeListener('stream', before[0] as (...args: unknown[]) => void);
+		return true;
+	}
+	// Not node's behaviour as probed: leave the server as it was.
+	options.Http2ServerRequest = previous[0];
+	options.Http2ServerResponse = previous[1];
+	for (const listener of after) if (!before.includes(listener)) server.removeListener('stream', listener as (...args: unknown[]) => void);
+	return false;
+}
+
+/**
+ * Probes `surface`: takes node's listener from a fresh server, finds the options by value (node's
+ * classes), then checks on a second server that re-binding makes its 'request' listener get
+ * instances of other classes, for a stream stand-in.
+ */
+export function detectHttp2(surface: Http2Surface): Http2Detection {
+	const off: Http2Detection = Object.freeze({ serverClasses: false, optionsKey: undefined, setupCompat: undefined });
+	try {
+		const fresh = surface.createServer();
+		const setup = fresh.listeners('newListener');
+		const optionsKey = Object.getOwnPropertySymbols(fresh).find((key) => {
+			const options = optionsOf(fresh, key);
+			return options?.Http2ServerRequest === surface.Http2ServerRequest && options.Http2ServerResponse === surface.Http2ServerResponse;
+		});
+		if (setup.length !== 1 || optionsKey === undefined) return off;
+		const found: Http2Detection = { serverClasses: true, optionsKey, setupCompat: setup[0] as (this: object, event: string) => void };
+		class ProbeRequest extends surface.Http2ServerRequest {}
+		class ProbeResponse extends surface.Http2ServerResponse {}
+		const probe = surface.createServer();
+		let got: unknown[] = [];
+		probe.on('request', (req: unknown, res: unknown) => {
+			got = [req, res];
+		});
+		if (!rebindHttp2Server(probe, found, [ProbeRequest, ProbeResponse])) return off;
+		const stream = new EventEmitter();
+		probe.emit('stream', stream, { ':method': 'GET', ':path': '/' }, 0, [':method', 'GET', ':path', '/']);
+		if (!(got[0] instanceof ProbeRequest) || !(got[1] instanceof ProbeResponse)) return off;
+		return Object.freeze(found);
+	} catch {
+		return off;
+	}
+}
+
+let http2Found: Http2Detection | undefined;
+
+/** What the HTTP/2 detection in force found: node's own (probed on first use) unless `useHttp2Platform` put another in force. */
+export function http2Detection(): Http2Detection {
+	if (http2Found === undefined) http2Found = detectHttp2(loadHttp2() as unknown as Http2Surface);
+	return http2Found;
+}
+
+/** Puts an HTTP/2 detection in force for every app in this process (tests); undefined: node's own again. */
+export function useHttp2Platform(detection: Http2Detection | undefined): void {
+	http2Found = detection;
+}
+
+/** For an HTTP/2 server: the app that last checked whether to adopt it (once per server and app). */
+const http2ServedBy = new WeakMap<object, PrototypeOwner>();
+
+/**
+ * `http2.createServer(app)` / `http2.createSecureServer(options, app)`, on an HTTP/2 request the
+ * app got without a callback whose prototypes had to be swapped: has node build the server's next
+ * requests and responses with the app's HTTP/2 classes (what the server's documented
+ * `Http2ServerRequest`/`Http2ServerResponse` options do), so they skip the swap. A swapped object
+ * gets a hidden class of its own that no transition leads from (on node 22 and before, every
+ * property added after the swap then makes one more). Only when nothing else can tell: the app is
+ * the server's one 'request' listener, the server's classes are node's (or another Velox app's,
+ * after a listener was replaced) and its one 'stream' listener is node's.
+ */
+export function adoptHttp2Server(app: PrototypeOwner, req: object, members: Http2Members): void {
+	const server = (req as { stream?: { session?: { server?: unknown } } }).stream?.session?.server;
+	if (typeof server !== 'object' || server === null || http2ServedBy.get(server) === app || !Object.isExtensible(server)) return;
+	http2ServedBy.set(server, app);
+	const emitter = server as EventEmitter;
+	if (typeof emitter.listeners !== 'function') return;
+	const found = http2Detection();
+	if (!found.serverClasses || found.optionsKey === undefined) return;
+	const options = optionsOf(server, found.optionsKey);
+	if (options === undefined) return;
+	const node = loadHttp2();
+	const nodeClasses = options.Http2ServerRequest === node.Http2ServerRequest && options.Http2ServerResponse === node.Http2ServerResponse;
+	if (!nodeClasses && !(veloxHttp2Classes.has(options.Http2ServerRequest as object) && veloxHttp2Classes.has(options.Http2ServerResponse as object))) return;
+	const listeners = emitter.listeners('request');
+	if (listeners.length !== 1 || (listeners[0] as unknown) !== app) return;
+	rebindHttp2Server(emitter, found, http2ClassesFor(app, members));
 }
 
 // --- Connection list (velox.shutdown) -----------------------------------------------------------

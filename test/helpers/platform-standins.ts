@@ -1,7 +1,9 @@
 /** Stand-ins for another node's objects, for `detect` (src/core/platform.ts) in the platform tests. */
+import { EventEmitter } from 'node:events';
 import type http from 'node:http';
 import { type IncomingMessage, ServerResponse } from 'node:http';
-import { nodeDetection } from '../../src/core/platform';
+import http2 from 'node:http2';
+import { type Http2Surface, nodeDetection } from '../../src/core/platform';
 
 /** A response class whose instances lack node's header table under any symbol. */
 export class NoTableResponse extends ServerResponse {
@@ -18,3 +20,10 @@ export class ElsewhereServer {
 		this.options = options;
 	}
 }
+
+/** An http2 module whose servers keep neither options nor node's compatibility listener where the seam looks. */
+export const noCompatHttp2: Http2Surface = {
+	createServer: () => new EventEmitter(),
+	Http2ServerRequest: http2.Http2ServerRequest,
+	Http2ServerResponse: http2.Http2ServerResponse,
+};
