@@ -55,8 +55,8 @@ function start(framework, group, fixturesDir, out, perfMap) {
 	});
 }
 
-function h2load(port, request, requests, dir) {
-	const args = ['-n', String(requests), '-c', '10', '-m', '10'];
+function h2load(port, request, requests, dir, { connections, streams }) {
+	const args = ['-n', String(requests), '-c', String(connections), '-m', String(streams)];
 	const origin = `http://127.0.0.1:${port}`;
 	if (request.paths) {
 		const file = path.join(dir, 'uris.txt');
@@ -88,17 +88,17 @@ function median(values) {
 }
 
 /** Per-request instructions of each of `windows` windows of `count` requests, after `warmup`. */
-async function measure(name, group, fixturesDir, dir, { warmup, count, windows, perfMap }) {
+async function measure(name, group, fixturesDir, dir, { warmup, count, windows, perfMap, ...load }) {
 	const out = path.join(dir, `${name}-${group.id}.cg`);
 	const server = await start(FRAMEWORKS[name], group, fixturesDir, out, perfMap);
 	const request = group.measure[0].request;
 	const pid = String(server.child.pid);
-	h2load(server.port, request, warmup, dir);
+	h2load(server.port, request, warmup, dir, load);
 	execFileSync('callgrind_control', ['-i', 'on', pid], { stdio: 'ignore' });
 	// One dump per window (a dump also zeroes the counters): a major GC or a late optimisation
 	// lands in one window, and the median leaves it out.
 	for (let w = 0; w < windows; w++) {
-		h2load(server.port, request, count, dir);
+		h2load(server.port, request, count, dir, load);
 		execFileSync('callgrind_control', ['-d', pid], { stdio: 'ignore' });
 	}
 	execFileSync('callgrind_control', ['-i', 'off', pid], { stdio: 'ignore' });
@@ -121,6 +121,8 @@ async function main() {
 	const settings = {
 		warmup: Number(option('warmup', '10000')),
 		count: Number(option('count', '4000')),
+		connections: Number(option('connections', '10')),
+		streams: Number(option('streams', '10')),
 		windows: Number(option('windows', '5')),
 		perfMap: process.argv.includes('--perf-map'),
 	};
