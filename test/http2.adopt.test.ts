@@ -316,7 +316,8 @@ describe('HTTP/2 detection with stand-ins', () => {
 	test('a server whose options hold other classes: off', () => {
 		class Other extends http2.Http2ServerRequest {}
 		const found = detectHttp2({ createServer: () => http2.createServer({ Http2ServerRequest: Other }), ...node });
-		assert.deepEqual({ ...found }, { serverClasses: false, optionsKey: undefined, setupCompat: undefined });
+		assert.deepEqual([found.serverClasses, found.optionsKey, found.setupCompat], [false, undefined, undefined]);
+		assert.equal(found.headerMap, true, 'the header map is probed apart');
 	});
 
 	test('a listener that does not bind the stream handling: off', () => {

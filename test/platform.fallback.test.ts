@@ -21,6 +21,7 @@ const unknownInternals: Detection = detect({ ...nodeSurface, ServerResponse: NoT
 
 const unknownHttp2 = detectHttp2(noCompatHttp2);
 const OPTIONS_KEY = http2Detection().optionsKey as symbol;
+assert.deepEqual([unknownHttp2.serverClasses, unknownHttp2.headerMap], [false, false]);
 
 after(() => {
 	usePlatform(nodeDetection);

@@ -58,29 +58,37 @@ const requestOverrides: Descriptors = {
 
 type HeaderValue = number | string | readonly string[];
 
-function responseOverrides(node: Http2ResponseMethods): Descriptors {
-	function setHeader(this: ServerResponse, name: string, value: HeaderValue): ServerResponse {
-		if (!isConnectionHeader(name)) node.setHeader.call(this, name, value);
-		return this;
-	}
-	const nodeAppendHeader = node.appendHeader;
-	function appendHeader(this: ServerResponse, name: string, value: HeaderValue): ServerResponse {
-		if (!isConnectionHeader(name)) nodeAppendHeader!.call(this, name, value);
-		return this;
-	}
-	// node's `end` calls it with the status alone; node reads an object in place of the message as the headers.
-	function writeHead(this: ServerResponse, status: number, message?: unknown, headers?: unknown): unknown {
-		if (headers !== undefined) {
-			if (headers !== null && typeof headers === 'object') headers = withoutConnectionHeaders(headers);
-		} else if (message !== null && typeof message === 'object') message = withoutConnectionHeaders(message);
-		return (node.writeHead as (this: ServerResponse, ...args: unknown[]) => unknown).call(this, status, message, headers);
-	}
+// node's HTTP/2 response prototype, read when the first app's classes are made; its methods are
+// read at each call, so a wrapper an agent installs later sees them. One `setHeader` for every app:
+// the platform's header stores recognise it (platform.ts, `writableHttp2Headers`).
+let node: Http2ResponseMethods;
+
+function setHeader(this: ServerResponse, name: string, value: HeaderValue): ServerResponse {
+	if (!isConnectionHeader(name)) node.setHeader.call(this, name, value);
+	return this;
+}
+
+function appendHeader(this: ServerResponse, name: string, value: HeaderValue): ServerResponse {
+	if (!isConnectionHeader(name)) node.appendHeader!.call(this, name, value);
+	return this;
+}
+
+// node's `end` calls it with the status alone; node reads an object in place of the message as the headers.
+function writeHead(this: ServerResponse, status: number, message?: unknown, headers?: unknown): unknown {
+	if (headers !== undefined) {
+		if (headers !== null && typeof headers === 'object') headers = withoutConnectionHeaders(headers);
+	} else if (message !== null && typeof message === 'object') message = withoutConnectionHeaders(message);
+	return (node.writeHead as (this: ServerResponse, ...args: unknown[]) => unknown).call(this, status, message, headers);
+}
+
+function responseOverrides(nodeResponse: Http2ResponseMethods): Descriptors {
+	node = nodeResponse;
 	const overrides: Descriptors = {
 		setHeader: { configurable: true, enumerable: true, writable: true, value: setHeader },
 		writeHead: { configurable: true, enumerable: true, writable: true, value: writeHead },
 	};
 	// node before 20.12 has no HTTP/2 `appendHeader`; the response then has none either.
-	if (typeof nodeAppendHeader === 'function') overrides.appendHeader = { configurable: true, enumerable: true, writable: true, value: appendHeader };
+	if (typeof node.appendHeader === 'function') overrides.appendHeader = { configurable: true, enumerable: true, writable: true, value: appendHeader };
 	return overrides;
 }
 

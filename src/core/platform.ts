@@ -148,6 +148,18 @@ function findHeaderTable(surface: NodeSurface): symbol | undefined {
  */
 function headerMethodsAreNodes(surface: NodeSurface, key: symbol): boolean {
 	const probe = new surface.ServerResponse(new surface.IncomingMessage(null as never)) as Outgoing;
+	return reachedThroughNodeOnly(probe, key, () => {
+		probe.setHeader('X-Velox-Probe', '1');
+		probe.getHeader('X-Velox-Probe');
+		probe.removeHeader('X-Velox-Probe');
+	});
+}
+
+/**
+ * Puts a proxy in `holder[key]` and runs `calls`, which set, get and remove the probe header
+ * through `holder`'s methods: whether all three reached the proxy with only node's code between.
+ */
+function reachedThroughNodeOnly(holder: object, key: symbol, calls: () => void): boolean {
 	const reached = new Set<string>();
 	let direct = true;
 	const note = (kind: string, name: string | symbol): void => {
@@ -155,7 +167,7 @@ function headerMethodsAreNodes(surface: NodeSurface, key: symbol): boolean {
 		reached.add(kind);
 		if (!calledThroughNodeOnly()) direct = false;
 	};
-	probe[key] = new Proxy(Object.create(null) as HeaderTable, {
+	(holder as Record<symbol, unknown>)[key] = new Proxy(Object.create(null) as Record<string | symbol, unknown>, {
 		set(target, name, value) {
 			note('set', name);
 			return Reflect.set(target, name, value);
@@ -169,9 +181,7 @@ function headerMethodsAreNodes(surface: NodeSurface, key: symbol): boolean {
 			return Reflect.deleteProperty(target, name);
 		},
 	});
-	probe.setHeader('X-Velox-Probe', '1');
-	probe.getHeader('X-Velox-Probe');
-	probe.removeHeader('X-Velox-Probe');
+	calls();
 	return direct && reached.size === 3;
 }
 
@@ -231,48 +241,73 @@ function readableTable(res: ServerResponse): HeaderTable | null | undefined {
 // One function per header, each naming its key: V8 then gives every store and load its own inline
 // cache, where a shared `table[lower]` would be one megamorphic keyed access (docs/design.md).
 
+// Over HTTP/2 the same stores go into node's header map of the response (`writableHttp2Headers`),
+// which holds values under lower-cased names, as its `setHeader` stores them.
+
 /** `res.setHeader('Content-Type', value)` for a valid `value`. */
 export function setContentType(res: ServerResponse, value: string): void {
 	const table = writableTable(res);
-	if (table === undefined) res.setHeader('Content-Type', value);
-	else table['content-type'] = ['Content-Type', value];
+	if (table !== undefined) table['content-type'] = ['Content-Type', value];
+	else {
+		const map = writableHttp2Headers(res);
+		if (map === undefined) res.setHeader('Content-Type', value);
+		else map['content-type'] = value;
+	}
 }
 
 /** `res.setHeader('Content-Length', value)` for a length (a number stays a number, as with `setHeader`). */
 export function setContentLength(res: ServerResponse, value: string | number): void {
 	const table = writableTable(res);
-	if (table === undefined) res.setHeader('Content-Length', value);
-	else table['content-length'] = ['Content-Length', value];
+	if (table !== undefined) table['content-length'] = ['Content-Length', value];
+	else {
+		const map = writableHttp2Headers(res);
+		if (map === undefined) res.setHeader('Content-Length', value);
+		else map['content-length'] = value;
+	}
 }
 
 /** `res.setHeader('ETag', value)` for an ETag Velox computed. */
 export function setETag(res: ServerResponse, value: string): void {
 	const table = writableTable(res);
-	if (table === undefined) res.setHeader('ETag', value);
-	else table.etag = ['ETag', value];
+	if (table !== undefined) table.etag = ['ETag', value];
+	else {
+		const map = writableHttp2Headers(res);
+		if (map === undefined) res.setHeader('ETag', value);
+		else map.etag = value;
+	}
 }
 
 /** `res.setHeader('X-Powered-By', value)` for a constant `value`. */
 export function setPoweredBy(res: ServerResponse, value: string): void {
 	const table = writableTable(res);
-	if (table === undefined) res.setHeader('X-Powered-By', value);
-	else table['x-powered-by'] = ['X-Powered-By', value];
+	if (table !== undefined) table['x-powered-by'] = ['X-Powered-By', value];
+	else {
+		const map = writableHttp2Headers(res);
+		if (map === undefined) res.setHeader('X-Powered-By', value);
+		else map['x-powered-by'] = value;
+	}
 }
 
 /** `res.getHeader('content-type')`. */
 export function getContentType(res: ServerResponse): unknown {
 	const table = readableTable(res);
-	if (table === undefined) return res.getHeader('content-type');
-	const entry = table === null ? undefined : table['content-type'];
-	return entry === undefined ? undefined : entry[1];
+	if (table !== undefined) {
+		const entry = table === null ? undefined : table['content-type'];
+		return entry === undefined ? undefined : entry[1];
+	}
+	const map = readableHttp2Headers(res);
+	return map === undefined ? res.getHeader('content-type') : map['content-type'];
 }
 
 /** `res.getHeader('etag')`. */
 export function getETag(res: ServerResponse): unknown {
 	const table = readableTable(res);
-	if (table === undefined) return res.getHeader('etag');
-	const entry = table === null ? undefined : table.etag;
-	return entry === undefined ? undefined : entry[1];
+	if (table !== undefined) {
+		const entry = table === null ? undefined : table.etag;
+		return entry === undefined ? undefined : entry[1];
+	}
+	const map = readableHttp2Headers(res);
+	return map === undefined ? res.getHeader('etag') : map.etag;
 }
 
 /**
@@ -284,6 +319,9 @@ export function removeErrorPageHeaders(res: ServerResponse): void {
 	if (headerTableKey !== undefined && holder._header === null && res.removeHeader === nodeRemoveHeader) {
 		const table = holder[headerTableKey] as HeaderTable | null;
 		if (table === null || (table['content-encoding'] === undefined && table['content-language'] === undefined && table['content-range'] === undefined)) return;
+	} else if (res.removeHeader === nodeHttp2RemoveHeader) {
+		const map = readableHttp2Headers(res);
+		if (map !== undefined && map['content-encoding'] === undefined && map['content-language'] === undefined && map['content-range'] === undefined) return;
 	}
 	res.removeHeader('Content-Encoding');
 	res.removeHeader('Content-Language');
@@ -293,13 +331,19 @@ export function removeErrorPageHeaders(res: ServerResponse): void {
 /** The final handler's `Content-Security-Policy: default-src 'none'` and `X-Content-Type-Options: nosniff`. */
 export function setErrorPageHeaders(res: ServerResponse): void {
 	const table = writableTable(res);
-	if (table === undefined) {
-		res.setHeader('Content-Security-Policy', "default-src 'none'");
-		res.setHeader('X-Content-Type-Options', 'nosniff');
+	if (table !== undefined) {
+		table['content-security-policy'] = ['Content-Security-Policy', "default-src 'none'"];
+		table['x-content-type-options'] = ['X-Content-Type-Options', 'nosniff'];
 		return;
 	}
-	table['content-security-policy'] = ['Content-Security-Policy', "default-src 'none'"];
-	table['x-content-type-options'] = ['X-Content-Type-Options', 'nosniff'];
+	const map = writableHttp2Headers(res);
+	if (map !== undefined) {
+		map['content-security-policy'] = "default-src 'none'";
+		map['x-content-type-options'] = 'nosniff';
+		return;
+	}
+	res.setHeader('Content-Security-Policy', "default-src 'none'");
+	res.setHeader('X-Content-Type-Options', 'nosniff');
 }
 
 // --- Prototype strategies: classes, adoption, swap ----------------------------------------------
@@ -512,7 +556,10 @@ function http2ClassesFor(app: PrototypeOwner, members: Http2Members): readonly [
 		class VeloxHttp2Response extends node.Http2ServerResponse {}
 		const nodeResponse = node.Http2ServerResponse.prototype as unknown as Http2ResponseMethods;
 		layer(VeloxHttp2Request.prototype, node.Http2ServerRequest, app.request, members.request, members.requestOverrides);
-		layer(VeloxHttp2Response.prototype, node.Http2ServerResponse, app.response, members.response, members.responseOverrides(nodeResponse));
+		const overrides = members.responseOverrides(nodeResponse);
+		layer(VeloxHttp2Response.prototype, node.Http2ServerResponse, app.response, members.response, overrides);
+		veloxHttp2SetHeader = overrides.setHeader?.value;
+		http2Detection();
 		classes = Object.freeze([VeloxHttp2Request, VeloxHttp2Response] as const);
 		defineOwn(owner, kHttp2Classes, classes);
 		veloxHttp2Classes.add(VeloxHttp2Request);
@@ -554,13 +601,26 @@ export interface Http2Detection {
 	readonly serverClasses: boolean;
 	readonly optionsKey: symbol | undefined;
 	readonly setupCompat: ((this: object, event: string) => void) | undefined;
+	/** `res.send`'s own headers are stored in node's header map of an HTTP/2 response; else `setHeader`. */
+	readonly headerMap: boolean;
+	/** node's key of that map on an `Http2ServerResponse`. */
+	readonly headersKey: symbol | undefined;
+	/** The surface's own `Http2ServerResponse` header methods: a response (or prototype) whose methods differ gets the calls. */
+	readonly headerMethods: Readonly<Http2HeaderMethods>;
 }
+
+type Http2HeaderMethods = {
+	setHeader(name: string, value: HeaderValue): unknown;
+	getHeader(name: string): unknown;
+	removeHeader(name: string): unknown;
+};
+type Http2Headers = Record<string | symbol, HeaderValue | undefined>;
 
 /** The parts of node's http2 module the detection probes: node's own, or stand-ins (tests). */
 export interface Http2Surface {
 	readonly createServer: () => EventEmitter;
 	readonly Http2ServerRequest: Http2Class;
-	readonly Http2ServerResponse: Http2Class;
+	readonly Http2ServerResponse: Http2Class & { readonly prototype: Http2HeaderMethods };
 }
 
 type Http2Options = { Http2ServerRequest?: unknown; Http2ServerResponse?: unknown };
@@ -575,7 +635,7 @@ function optionsOf(server: object, key: symbol): Http2Options | undefined {
  * classes of its options: through node's own listener, on the server's own options. Only when
  * the server's one 'stream' listener is the one node added; returns whether it was done.
  */
-function rebindHttp2Server(server: EventEmitter, found: Http2Detection, classes: readonly [unknown, unknown]): boolean {
+function rebindHttp2Server(server: EventEmitter, found: Http2Compat, classes: readonly [unknown, unknown]): boolean {
 	const { optionsKey, setupCompat } = found;
 	if (optionsKey === undefined || setupCompat === undefined) return false;
 	const options = optionsOf(server, optionsKey);
@@ -597,50 +657,149 @@ function rebindHttp2Server(server: EventEmitter, found: Http2Detection, classes:
 	return false;
 }
 
+type Http2Compat = Pick<Http2Detection, 'optionsKey' | 'setupCompat'>;
+
 /**
  * Probes `surface`: takes node's listener from a fresh server, finds the options by value (node's
  * classes), then checks on a second server that re-binding makes its 'request' listener get
  * instances of other classes, for a stream stand-in.
  */
+function findHttp2Compat(surface: Http2Surface): Http2Compat | undefined {
+	const fresh = surface.createServer();
+	const setup = fresh.listeners('newListener');
+	const optionsKey = Object.getOwnPropertySymbols(fresh).find((key) => {
+		const options = optionsOf(fresh, key);
+		return options?.Http2ServerRequest === surface.Http2ServerRequest && options.Http2ServerResponse === surface.Http2ServerResponse;
+	});
+	if (setup.length !== 1 || optionsKey === undefined) return undefined;
+	const found: Http2Compat = { optionsKey, setupCompat: setup[0] as (this: object, event: string) => void };
+	class ProbeRequest extends surface.Http2ServerRequest {}
+	class ProbeResponse extends (surface.Http2ServerResponse as Http2Class) {}
+	const probe = surface.createServer();
+	let got: unknown[] = [];
+	probe.on('request', (req: unknown, res: unknown) => {
+		got = [req, res];
+	});
+	if (!rebindHttp2Server(probe, found, [ProbeRequest, ProbeResponse])) return undefined;
+	probe.emit('stream', new EventEmitter(), { ':method': 'GET', ':path': '/' }, 0, [':method', 'GET', ':path', '/']);
+	return got[0] instanceof ProbeRequest && got[1] instanceof ProbeResponse ? found : undefined;
+}
+
+/** A stand-in for an HTTP/2 stream that has sent nothing: it records the headers a response sends. */
+function probeStream(sent: Http2Headers[]): EventEmitter {
+	return Object.assign(new EventEmitter(), {
+		headersSent: false,
+		destroyed: false,
+		closed: false,
+		respond(headers: Http2Headers): void {
+			sent.push({ ...headers });
+		},
+	});
+}
+
+/**
+ * node's key of an HTTP/2 response's header map, found by what `setHeader` stores (not by its
+ * name), then checked to behave as node's map for a direct store: read back by `getHeader` and
+ * `hasHeader`, and sent by `writeHead` to the stream, beside what `setHeader` stored.
+ */
+function findHttp2HeaderMap(surface: Http2Surface): symbol | undefined {
+	const Response = surface.Http2ServerResponse as unknown as new (stream: EventEmitter) => Http2HeaderMethods & Record<symbol, unknown>;
+	const sent: Http2Headers[] = [];
+	const found = new Response(probeStream(sent));
+	found.setHeader('X-Velox-Probe', '1');
+	const key = Object.getOwnPropertySymbols(found).find((symbol) => (found[symbol] as Http2Headers | null)?.[PROBE] === '1');
+	if (key === undefined) return undefined;
+	const watched = new Response(probeStream(sent));
+	const direct = reachedThroughNodeOnly(watched, key, () => {
+		watched.setHeader('X-Velox-Probe', '1');
+		watched.getHeader('X-Velox-Probe');
+		watched.removeHeader('X-Velox-Probe');
+	});
+	if (!direct) return undefined;
+	const probe = new Response(probeStream(sent)) as Http2HeaderMethods &
+		Record<symbol, Http2Headers> & { hasHeader(name: string): boolean; writeHead(status: number): unknown };
+	probe.setHeader('ETag', '"x"');
+	probe[key]['content-length'] = 12;
+	const same = probe.getHeader('Content-Length') === 12 && probe.hasHeader('content-length') && !probe.hasHeader('constructor');
+	probe.writeHead(200);
+	const head = sent[0];
+	return same && sent.length === 1 && head['content-length'] === 12 && head.etag === '"x"' && head[':status'] === 200 ? key : undefined;
+}
+
+/** Probes `surface` for the internals HTTP/2 adoption and header stores use; what it cannot confirm is off. */
 export function detectHttp2(surface: Http2Surface): Http2Detection {
-	const off: Http2Detection = Object.freeze({ serverClasses: false, optionsKey: undefined, setupCompat: undefined });
+	const proto = surface.Http2ServerResponse.prototype;
+	const headerMethods = Object.freeze({ setHeader: proto.setHeader, getHeader: proto.getHeader, removeHeader: proto.removeHeader });
+	let compat: Http2Compat | undefined;
+	let headersKey: symbol | undefined;
 	try {
-		const fresh = surface.createServer();
-		const setup = fresh.listeners('newListener');
-		const optionsKey = Object.getOwnPropertySymbols(fresh).find((key) => {
-			const options = optionsOf(fresh, key);
-			return options?.Http2ServerRequest === surface.Http2ServerRequest && options.Http2ServerResponse === surface.Http2ServerResponse;
-		});
-		if (setup.length !== 1 || optionsKey === undefined) return off;
-		const found: Http2Detection = { serverClasses: true, optionsKey, setupCompat: setup[0] as (this: object, event: string) => void };
-		class ProbeRequest extends surface.Http2ServerRequest {}
-		class ProbeResponse extends surface.Http2ServerResponse {}
-		const probe = surface.createServer();
-		let got: unknown[] = [];
-		probe.on('request', (req: unknown, res: unknown) => {
-			got = [req, res];
-		});
-		if (!rebindHttp2Server(probe, found, [ProbeRequest, ProbeResponse])) return off;
-		const stream = new EventEmitter();
-		probe.emit('stream', stream, { ':method': 'GET', ':path': '/' }, 0, [':method', 'GET', ':path', '/']);
-		if (!(got[0] instanceof ProbeRequest) || !(got[1] instanceof ProbeResponse)) return off;
-		return Object.freeze(found);
+		compat = findHttp2Compat(surface);
 	} catch {
-		return off;
+		compat = undefined;
 	}
+	try {
+		headersKey = findHttp2HeaderMap(surface);
+	} catch {
+		headersKey = undefined;
+	}
+	return Object.freeze({
+		serverClasses: compat !== undefined,
+		optionsKey: compat?.optionsKey,
+		setupCompat: compat?.setupCompat,
+		headerMap: headersKey !== undefined,
+		headersKey,
+		headerMethods,
+	});
 }
 
 let http2Found: Http2Detection | undefined;
+// The HTTP/2 detection in force, as the header stores read it (see `inForce`).
+let http2HeadersKey: symbol | undefined;
+let nodeHttp2SetHeader: Http2HeaderMethods['setHeader'] | undefined;
+let nodeHttp2GetHeader: Http2HeaderMethods['getHeader'] | undefined;
+let nodeHttp2RemoveHeader: Http2HeaderMethods['removeHeader'] | undefined;
+/** Velox's HTTP/2 `setHeader` (http2.ts: connection headers dropped, then node's). */
+let veloxHttp2SetHeader: unknown;
+
+function inForce(detection: Http2Detection): Http2Detection {
+	http2Found = detection;
+	http2HeadersKey = detection.headersKey;
+	nodeHttp2SetHeader = detection.headerMethods.setHeader;
+	nodeHttp2GetHeader = detection.headerMethods.getHeader;
+	nodeHttp2RemoveHeader = detection.headerMethods.removeHeader;
+	return detection;
+}
 
 /** What the HTTP/2 detection in force found: node's own (probed on first use) unless `useHttp2Platform` put another in force. */
 export function http2Detection(): Http2Detection {
-	if (http2Found === undefined) http2Found = detectHttp2(loadHttp2() as unknown as Http2Surface);
-	return http2Found;
+	return http2Found ?? inForce(detectHttp2(loadHttp2() as unknown as Http2Surface));
 }
 
 /** Puts an HTTP/2 detection in force for every app in this process (tests); undefined: node's own again. */
 export function useHttp2Platform(detection: Http2Detection | undefined): void {
-	http2Found = detection;
+	inForce(detection ?? detectHttp2(loadHttp2() as unknown as Http2Surface));
+}
+
+/**
+ * The HTTP/2 response's header map for a direct store; undefined when `setHeader` must be called:
+ * not an HTTP/2 response, no map found, the head already sent (node's `setHeader` throws), or
+ * `setHeader` not Velox's over node's own (replaced on the instance, on a prototype, or node's
+ * wrapped after the detection).
+ */
+function writableHttp2Headers(res: ServerResponse): Http2Headers | undefined {
+	const key = http2HeadersKey;
+	if (key === undefined) return undefined;
+	const map = (res as Outgoing)[key] as Http2Headers | undefined;
+	if (map === undefined || res.setHeader !== veloxHttp2SetHeader || http2!.Http2ServerResponse.prototype.setHeader !== nodeHttp2SetHeader || res.headersSent)
+		return undefined;
+	return map;
+}
+
+/** The map `getHeader` reads on an HTTP/2 response; undefined when `getHeader` must be called. */
+function readableHttp2Headers(res: ServerResponse): Http2Headers | undefined {
+	const key = http2HeadersKey;
+	if (key === undefined || res.getHeader !== nodeHttp2GetHeader) return undefined;
+	return (res as Outgoing)[key] as Http2Headers | undefined;
 }
 
 /** For an HTTP/2 server: the app that last checked whether to adopt it (once per server and app). */
