@@ -760,9 +760,12 @@ let nodeHttp2GetHeader: Http2HeaderMethods['getHeader'] | undefined;
 let nodeHttp2RemoveHeader: Http2HeaderMethods['removeHeader'] | undefined;
 /** Velox's HTTP/2 `setHeader` (http2.ts: connection headers dropped, then node's). */
 let veloxHttp2SetHeader: unknown;
+/** node's `Http2ServerResponse.prototype`, whose `setHeader` a late wrapper replaces. */
+let nodeHttp2Response: Http2HeaderMethods | undefined;
 
 function inForce(detection: Http2Detection): Http2Detection {
 	http2Found = detection;
+	nodeHttp2Response = loadHttp2().Http2ServerResponse.prototype as unknown as Http2HeaderMethods;
 	http2HeadersKey = detection.headersKey;
 	nodeHttp2SetHeader = detection.headerMethods.setHeader;
 	nodeHttp2GetHeader = detection.headerMethods.getHeader;
@@ -790,7 +793,7 @@ function writableHttp2Headers(res: ServerResponse): Http2Headers | undefined {
 	const key = http2HeadersKey;
 	if (key === undefined) return undefined;
 	const map = (res as Outgoing)[key] as Http2Headers | undefined;
-	if (map === undefined || res.setHeader !== veloxHttp2SetHeader || http2!.Http2ServerResponse.prototype.setHeader !== nodeHttp2SetHeader || res.headersSent)
+	if (map === undefined || res.setHeader !== veloxHttp2SetHeader || nodeHttp2Response!.setHeader !== nodeHttp2SetHeader || res.headersSent)
 		return undefined;
 	return map;
 }
