@@ -793,8 +793,7 @@ function writableHttp2Headers(res: ServerResponse): Http2Headers | undefined {
 	const key = http2HeadersKey;
 	if (key === undefined) return undefined;
 	const map = (res as Outgoing)[key] as Http2Headers | undefined;
-	if (map === undefined || res.setHeader !== veloxHttp2SetHeader || nodeHttp2Response!.setHeader !== nodeHttp2SetHeader || res.headersSent)
-		return undefined;
+	if (map === undefined || res.setHeader !== veloxHttp2SetHeader || nodeHttp2Response!.setHeader !== nodeHttp2SetHeader || res.headersSent) return undefined;
 	return map;
 }
 
