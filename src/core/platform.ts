@@ -131,6 +131,8 @@ function findHeaderTable(surface: NodeSurface): symbol | undefined {
 			!probe.hasHeader('constructor') &&
 			probe.getHeaderNames().join() === 'content-length,etag' &&
 			probe.getRawHeaderNames().join() === 'Content-Length,ETag';
+		// No Date: node's date cache (a timer) would start at load, not with the first response.
+		probe.sendDate = false;
 		probe.writeHead(200);
 		// The head node builds from the table (its for…in walk).
 		const head = probe._header ?? '';
