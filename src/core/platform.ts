@@ -149,19 +149,14 @@ function findHeaderTable(surface: NodeSurface): symbol | undefined {
  * table, through the call sites of V8's stack API (node's modules are `node:` files).
  */
 function headerMethodsAreNodes(surface: NodeSurface, key: symbol): boolean {
-	const probe = new surface.ServerResponse(new surface.IncomingMessage(null as never)) as Outgoing;
-	return reachedThroughNodeOnly(probe, key, () => {
-		probe.setHeader('X-Velox-Probe', '1');
-		probe.getHeader('X-Velox-Probe');
-		probe.removeHeader('X-Velox-Probe');
-	});
+	return reachedThroughNodeOnly(new surface.ServerResponse(new surface.IncomingMessage(null as never)), key);
 }
 
 /**
- * Puts a proxy in `holder[key]` and runs `calls`, which set, get and remove the probe header
- * through `holder`'s methods: whether all three reached the proxy with only node's code between.
+ * Puts a proxy in `holder[key]`, then sets, gets and removes the probe header through `holder`'s
+ * methods: whether all three reached the proxy with only node's code between.
  */
-function reachedThroughNodeOnly(holder: object, key: symbol, calls: () => void): boolean {
+function reachedThroughNodeOnly(holder: ResponseHeaderMethods, key: symbol): boolean {
 	const reached = new Set<string>();
 	let direct = true;
 	const note = (kind: string, name: string | symbol): void => {
@@ -183,7 +178,9 @@ function reachedThroughNodeOnly(holder: object, key: symbol, calls: () => void):
 			return Reflect.deleteProperty(target, name);
 		},
 	});
-	calls();
+	holder.setHeader('X-Velox-Probe', '1');
+	holder.getHeader('X-Velox-Probe');
+	holder.removeHeader('X-Velox-Probe');
 	return direct && reached.size === 3;
 }
 
@@ -321,7 +318,7 @@ export function removeErrorPageHeaders(res: ServerResponse): void {
 	if (headerTableKey !== undefined && holder._header === null && res.removeHeader === nodeRemoveHeader) {
 		const table = holder[headerTableKey] as HeaderTable | null;
 		if (table === null || (table['content-encoding'] === undefined && table['content-language'] === undefined && table['content-range'] === undefined)) return;
-	} else if (res.removeHeader === nodeHttp2RemoveHeader) {
+	} else if (res.removeHeader === nodeHttp2RemoveHeader && !res.headersSent) {
 		const map = readableHttp2Headers(res);
 		if (map !== undefined && map['content-encoding'] === undefined && map['content-language'] === undefined && map['content-range'] === undefined) return;
 	}
@@ -561,6 +558,7 @@ function http2ClassesFor(app: PrototypeOwner, members: Http2Members): readonly [
 		const overrides = members.responseOverrides(nodeResponse);
 		layer(VeloxHttp2Response.prototype, node.Http2ServerResponse, app.response, members.response, overrides);
 		veloxHttp2SetHeader = overrides.setHeader?.value;
+		// Puts node's HTTP/2 detection in force: the header stores read it from the first response on.
 		http2Detection();
 		classes = Object.freeze([VeloxHttp2Request, VeloxHttp2Response] as const);
 		defineOwn(owner, kHttp2Classes, classes);
@@ -575,9 +573,10 @@ function http2ClassesFor(app: PrototypeOwner, members: Http2Members): readonly [
  * the app's classes (an adopted server: `adoptHttp2Server`). Returns whether they were swapped.
  */
 export function useHttp2Prototypes(app: PrototypeOwner, req: object, res: object, members: Http2Members): boolean {
-	const [Request, Response] = http2ClassesFor(app, members);
-	const request = Request.prototype;
-	const response = Response.prototype;
+	// Indexed, not destructured: a destructuring walks an array iterator on every request.
+	const classes = http2ClassesFor(app, members);
+	const request = classes[0].prototype;
+	const response = classes[1].prototype;
 	let swapped = false;
 	if (Object.getPrototypeOf(req) !== request) {
 		Object.setPrototypeOf(req, request);
@@ -608,10 +607,11 @@ export interface Http2Detection {
 	/** node's key of that map on an `Http2ServerResponse`. */
 	readonly headersKey: symbol | undefined;
 	/** The surface's own `Http2ServerResponse` header methods: a response (or prototype) whose methods differ gets the calls. */
-	readonly headerMethods: Readonly<Http2HeaderMethods>;
+	readonly headerMethods: Readonly<ResponseHeaderMethods>;
 }
 
-type Http2HeaderMethods = {
+/** A response's header methods, HTTP/1.1 or HTTP/2 (node's HTTP/2 ones are typed apart from `ServerResponse`'s). */
+type ResponseHeaderMethods = {
 	setHeader(name: string, value: HeaderValue): unknown;
 	getHeader(name: string): unknown;
 	removeHeader(name: string): unknown;
@@ -622,7 +622,7 @@ type Http2Headers = Record<string | symbol, HeaderValue | undefined>;
 export interface Http2Surface {
 	readonly createServer: () => EventEmitter;
 	readonly Http2ServerRequest: Http2Class;
-	readonly Http2ServerResponse: Http2Class & { readonly prototype: Http2HeaderMethods };
+	readonly Http2ServerResponse: Http2Class & { readonly prototype: ResponseHeaderMethods };
 }
 
 type Http2Options = { Http2ServerRequest?: unknown; Http2ServerResponse?: unknown };
@@ -705,20 +705,14 @@ function probeStream(sent: Http2Headers[]): EventEmitter {
  * `hasHeader`, and sent by `writeHead` to the stream, beside what `setHeader` stored.
  */
 function findHttp2HeaderMap(surface: Http2Surface): symbol | undefined {
-	const Response = surface.Http2ServerResponse as unknown as new (stream: EventEmitter) => Http2HeaderMethods & Record<symbol, unknown>;
+	const Response = surface.Http2ServerResponse as unknown as new (stream: EventEmitter) => ResponseHeaderMethods & Record<symbol, unknown>;
 	const sent: Http2Headers[] = [];
 	const found = new Response(probeStream(sent));
 	found.setHeader('X-Velox-Probe', '1');
 	const key = Object.getOwnPropertySymbols(found).find((symbol) => (found[symbol] as Http2Headers | null)?.[PROBE] === '1');
 	if (key === undefined) return undefined;
-	const watched = new Response(probeStream(sent));
-	const direct = reachedThroughNodeOnly(watched, key, () => {
-		watched.setHeader('X-Velox-Probe', '1');
-		watched.getHeader('X-Velox-Probe');
-		watched.removeHeader('X-Velox-Probe');
-	});
-	if (!direct) return undefined;
-	const probe = new Response(probeStream(sent)) as Http2HeaderMethods &
+	if (!reachedThroughNodeOnly(new Response(probeStream(sent)), key)) return undefined;
+	const probe = new Response(probeStream(sent)) as ResponseHeaderMethods &
 		Record<symbol, Http2Headers> & { hasHeader(name: string): boolean; writeHead(status: number): unknown };
 	probe.setHeader('ETag', '"x"');
 	probe[key]['content-length'] = 12;
@@ -757,17 +751,17 @@ export function detectHttp2(surface: Http2Surface): Http2Detection {
 let http2Found: Http2Detection | undefined;
 // The HTTP/2 detection in force, as the header stores read it (see `inForce`).
 let http2HeadersKey: symbol | undefined;
-let nodeHttp2SetHeader: Http2HeaderMethods['setHeader'] | undefined;
-let nodeHttp2GetHeader: Http2HeaderMethods['getHeader'] | undefined;
-let nodeHttp2RemoveHeader: Http2HeaderMethods['removeHeader'] | undefined;
+let nodeHttp2SetHeader: ResponseHeaderMethods['setHeader'] | undefined;
+let nodeHttp2GetHeader: ResponseHeaderMethods['getHeader'] | undefined;
+let nodeHttp2RemoveHeader: ResponseHeaderMethods['removeHeader'] | undefined;
 /** Velox's HTTP/2 `setHeader` (http2.ts: connection headers dropped, then node's). */
 let veloxHttp2SetHeader: unknown;
 /** node's `Http2ServerResponse.prototype`, whose `setHeader` a late wrapper replaces. */
-let nodeHttp2Response: Http2HeaderMethods | undefined;
+let nodeHttp2Response: ResponseHeaderMethods | undefined;
 
 function inForce(detection: Http2Detection): Http2Detection {
 	http2Found = detection;
-	nodeHttp2Response = loadHttp2().Http2ServerResponse.prototype as unknown as Http2HeaderMethods;
+	nodeHttp2Response = loadHttp2().Http2ServerResponse.prototype as unknown as ResponseHeaderMethods;
 	http2HeadersKey = detection.headersKey;
 	nodeHttp2SetHeader = detection.headerMethods.setHeader;
 	nodeHttp2GetHeader = detection.headerMethods.getHeader;
