@@ -35,18 +35,31 @@ function median(values) {
 	return sorted[Math.floor(sorted.length / 2)];
 }
 
+/**
+ * One collection's fields from a `--trace-gc-nvp` line, or null: `name=value` pairs up to node 24,
+ * a JSON object after `GC: ` from node 26 on.
+ */
+function gcFields(line) {
+	const json = line.indexOf('GC: {');
+	if (json !== -1) return JSON.parse(line.slice(json + 4));
+	if (!line.includes(' gc=')) return null;
+	const fields = {};
+	for (const pair of line.split(' ')) {
+		const equals = pair.indexOf('=');
+		if (equals > 0) fields[pair.slice(0, equals)] = pair.slice(equals + 1);
+	}
+	return fields;
+}
+
 /** Sums of the scavenges (`gc=s`) and the count of the other collections in `--trace-gc-nvp` text. */
 function readCollections(text) {
 	const sums = { allocated: 0, survived: 0, promoted: 0, scavenges: 0, pause: 0, major: 0 };
 	for (const line of text.split('\n')) {
-		const kind = / gc=(\S+)/.exec(line);
-		if (kind === null) continue;
-		const field = (name) => {
-			const found = new RegExp(` ${name}=([\\d.]+)`).exec(line);
-			return found === null ? 0 : Number(found[1]);
-		};
+		const fields = gcFields(line);
+		if (fields === null) continue;
+		const field = (name) => Number(fields[name]) || 0;
 		sums.allocated += field('allocated');
-		if (kind[1] !== 's') {
+		if (fields.gc !== 's') {
 			sums.major++;
 			continue;
 		}

@@ -35,6 +35,18 @@ export interface DispatchRouter extends IndexedRouter {
 	process_params(layer: Layer, called: Record<string, ParamCalled>, req: IncomingMessage, res: ServerResponse, done: Next): void;
 }
 
+/**
+ * The traversal's `next`: a plain function rather than `step.bind(dispatch)`, since Express's
+ * `req.next` is named `next` (stack traces, and code that checks it) and V8 creates a closure
+ * faster. Made here, not in the constructor: a closure made in the constructor kept every HTTP/2
+ * request's objects alive from one scavenge to the next (docs/design.md, "HTTP/2's GC regimes").
+ */
+function nextOf(dispatch: Dispatch): Next {
+	return function next(err?: unknown): void {
+		dispatch.step(err);
+	};
+}
+
 export class Dispatch {
 	/** `req.next` and every handler's `next`. */
 	readonly next: Next;
@@ -83,12 +95,7 @@ export class Dispatch {
 		this.savedBaseUrl = req.baseUrl;
 		this.savedNext = req.next;
 		this.upgrade = (req as { [kUpgrade]?: unknown })[kUpgrade] !== undefined;
-		const dispatch = this;
-		// A plain function rather than `step.bind(this)`: Express's `req.next` is named `next`
-		// (stack traces, and code that checks it), and V8 creates a closure faster.
-		this.next = function next(err?: unknown): void {
-			dispatch.step(err);
-		};
+		this.next = nextOf(this);
 		req.next = this.next;
 		req.baseUrl = this.parentUrl;
 		req.originalUrl = req.originalUrl || req.url;
