@@ -200,6 +200,24 @@ describe('next', () => {
 		);
 		assert.equal(response.body, 'string:a string');
 	});
+
+	test("req.next is middleware's next: a function named next, of length 1, new for each traversal", async () => {
+		const [first, second] = await differential(
+			(framework) => {
+				const app = framework();
+				let previous: unknown;
+				app.use((req, res, next) => {
+					const facts = [next.name, next.length, req.next === next, previous !== undefined && previous !== next];
+					previous = next;
+					text(res, facts.join(','));
+				});
+				return app;
+			},
+			[{ path: '/' }, { path: '/' }],
+		);
+		assert.equal(first.body, 'next,1,true,false');
+		assert.equal(second.body, 'next,1,true,true');
+	});
 });
 
 describe('request state between layers', () => {

@@ -38,8 +38,9 @@ export interface DispatchRouter extends IndexedRouter {
 /**
  * The traversal's `next`: a plain function rather than `step.bind(dispatch)`, since Express's
  * `req.next` is named `next` (stack traces, and code that checks it) and V8 creates a closure
- * faster. Made here, not in the constructor: a closure made in the constructor kept every HTTP/2
- * request's objects alive from one scavenge to the next (docs/design.md, "HTTP/2's GC regimes").
+ * faster. Made here, not in the constructor: made in the constructor, it kept every HTTP/2
+ * request's objects alive from one scavenge to the next on node 20 and 22 (docs/design.md,
+ * "HTTP/2's GC regimes").
  */
 function nextOf(dispatch: Dispatch): Next {
 	return function next(err?: unknown): void {
