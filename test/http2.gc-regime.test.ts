@@ -37,7 +37,11 @@ function promotedBytes(text: string): number {
 	for (const line of text.split('\n')) {
 		const json = line.indexOf('GC: {');
 		if (json !== -1) {
-			const fields = JSON.parse(line.slice(json + 4)) as { gc?: string; promoted?: number };
+			// The window's last line may not be complete yet: only whole objects count.
+			let fields: { gc?: string; promoted?: number } = {};
+			try {
+				fields = JSON.parse(line.slice(json + 4)) as typeof fields;
+			} catch {}
 			if (fields.gc === 's') sum += fields.promoted ?? 0;
 		} else if (line.includes(' gc=s ')) {
 			const promoted = / promoted=(\d+)/.exec(line);
