@@ -16,39 +16,17 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const http2 = require('node:http2');
-const { execFile, execFileSync } = require('node:child_process');
+const { execFileSync } = require('node:child_process');
 const { allGroups, selectGroups } = require('./lib/scenarios');
 const { prepareFixtures } = require('./lib/fixtures');
 const { createServer } = require('./apps/express');
+const { h2loadRequests } = require('./lib/load');
 
 const ROOT = path.join(__dirname, '..');
 
 function option(name, fallback) {
 	const index = process.argv.indexOf(`--${name}`);
 	return index === -1 ? fallback : process.argv[index + 1];
-}
-
-const uriFiles = new Set();
-
-function h2load(port, request, requests, load) {
-	const args = ['-c', '1', 'h2load', '-n', String(requests), '-c', String(load.connections), '-m', String(load.streams)];
-	const origin = `http://127.0.0.1:${port}`;
-	if (request.paths) {
-		// A varying request cycles through 1,000 URIs, as in the suite.
-		const lines = [];
-		for (let n = 1; n <= 1000; n++) lines.push(origin + request.paths[n % request.paths.length].replace(/\{n\}/g, String(n)));
-		const file = path.join(os.tmpdir(), `velox-h2ab-${process.pid}-${port}.txt`);
-		fs.writeFileSync(file, `${lines.join('\n')}\n`);
-		uriFiles.add(file);
-		args.push('-i', file);
-	} else args.push(origin + request.path);
-	return new Promise((resolve, reject) => {
-		execFile('taskset', args, (error, stdout) => {
-			const done = /requests: \d+ total, \d+ started, (\d+) done/.exec(stdout);
-			if (error || !done || Number(done[1]) !== requests) reject(error ?? new Error(`h2load did not complete:\n${stdout}`));
-			else resolve();
-		});
-	});
 }
 
 function listen(server) {
@@ -71,6 +49,7 @@ async function main() {
 		(group) => group.protocol === 'h2',
 	);
 	const fixtures = { dir: prepareFixtures() };
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'velox-h2ab-'));
 	for (const group of groups) {
 		const servers = {};
 		for (const [name, dir] of Object.entries(builds)) {
@@ -83,7 +62,7 @@ async function main() {
 			const order = round % 2 === 0 ? names : [...names].reverse();
 			for (const name of order) {
 				const before = process.cpuUsage();
-				await h2load(servers[name].port, request, requests, load);
+				await h2loadRequests(servers[name].port, request, requests, load, dir);
 				const used = process.cpuUsage(before);
 				if (round >= 2) servers[name].cpu.push((used.user + used.system) / requests);
 			}
@@ -93,7 +72,7 @@ async function main() {
 		process.stdout.write(`${group.id.padEnd(10)} ${figures.join(' · ')} · velox/baseline ${ratio.toFixed(3)}\n`);
 		for (const { server } of Object.values(servers)) server.close();
 	}
-	for (const file of uriFiles) fs.rmSync(file, { force: true });
+	fs.rmSync(dir, { recursive: true, force: true });
 }
 
 // The server side is this process: pin it to core 0 (h2load goes to core 1), once.

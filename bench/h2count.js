@@ -20,6 +20,7 @@ const path = require('node:path');
 const { fork, execFileSync, spawnSync } = require('node:child_process');
 const { allGroups, selectGroups } = require('./lib/scenarios');
 const { prepareFixtures } = require('./lib/fixtures');
+const { writeUriList } = require('./lib/load');
 
 const ROOT = path.join(__dirname, '..');
 const SERVER = path.join(__dirname, 'server.js');
@@ -58,13 +59,8 @@ function start(framework, group, fixturesDir, out, perfMap) {
 function h2load(port, request, requests, dir, { connections, streams }) {
 	const args = ['-n', String(requests), '-c', String(connections), '-m', String(streams)];
 	const origin = `http://127.0.0.1:${port}`;
-	if (request.paths) {
-		const file = path.join(dir, 'uris.txt');
-		const lines = [];
-		for (let n = 1; n <= 1000; n++) lines.push(origin + request.paths[n % request.paths.length].replace(/\{n\}/g, String(n)));
-		fs.writeFileSync(file, `${lines.join('\n')}\n`);
-		args.push('-i', file);
-	} else args.push(origin + request.path);
+	if (request.paths) args.push('-i', writeUriList(path.join(dir, 'uris.txt'), origin, request.paths));
+	else args.push(origin + request.path);
 	const result = spawnSync('h2load', args, { encoding: 'utf8' });
 	const done = /requests: \d+ total, \d+ started, (\d+) done, (\d+) succeeded/.exec(result.stdout);
 	if (!done || Number(done[1]) !== requests) throw new Error(`h2load did not complete ${requests} requests:\n${result.stdout}${result.stderr}`);

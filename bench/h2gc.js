@@ -20,10 +20,11 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { execFile, spawn } = require('node:child_process');
 const { allGroups, selectGroups } = require('./lib/scenarios');
 const { prepareFixtures } = require('./lib/fixtures');
 const { IN_PROCESS, addBaselines } = require('./lib/frameworks');
+const { h2loadRequests, hasCommand } = require('./lib/load');
+const { startServer, stopServer } = require('./lib/servers');
 
 function option(name, fallback) {
 	const index = process.argv.indexOf(`--${name}`);
@@ -71,42 +72,16 @@ function readCollections(text) {
 	return sums;
 }
 
-function h2load(port, request, requests, load, uriFile) {
-	const target = request.paths ? ['-i', uriFile] : [`http://127.0.0.1:${port}${request.path}`];
-	const args = ['-c', '1', 'h2load', '-n', String(requests), '-c', String(load.connections), '-m', String(load.streams), ...target];
-	return new Promise((resolve, reject) => {
-		execFile('taskset', args, (error, stdout) => {
-			const done = /requests: \d+ total, \d+ started, (\d+) done/.exec(stdout);
-			if (error || !done || Number(done[1]) !== requests) reject(error ?? new Error(`h2load did not complete:\n${stdout}`));
-			else resolve();
-		});
-	});
-}
-
-function startServer(name, group, fixtures, log, nodeFlags) {
-	const [family, modulePath] = IN_PROCESS[name];
+async function startLogged(name, group, fixtures, log, nodeFlags, children) {
+	const [family, module] = IN_PROCESS[name];
 	const out = fs.openSync(log, 'w');
-	const args = [
-		'-c',
-		'0',
-		process.execPath,
-		'--trace-gc-nvp',
-		...nodeFlags,
-		path.join(__dirname, 'server.js'),
-		family,
-		modulePath,
-		JSON.stringify(group),
-		fixtures,
-	];
-	const child = spawn('taskset', args, { stdio: ['ignore', out, 'inherit', 'ipc'] });
-	fs.closeSync(out);
-	return new Promise((resolve, reject) => {
-		child.once('message', (message) => {
-			if (message.type === 'ready') resolve({ child, port: message.port });
-			else reject(new Error(`${name}: ${message.message}`));
-		});
-		child.once('exit', (code) => reject(new Error(`${name}: the server exited (${code})`)));
-	});
+	try {
+		const started = await startServer({ family, module }, group, fixtures, true, children, ['--trace-gc-nvp', ...nodeFlags], out);
+		if (started.error) throw new Error(`${name}: ${started.error}`);
+		return started;
+	} finally {
+		fs.closeSync(out);
+	}
 }
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -121,6 +96,7 @@ async function main() {
 	const groups = selectGroups(allGroups({ quick: true }), option('scenarios', 'h2-hello,h2-json').split(',')).filter((group) => group.protocol === 'h2');
 	const fixtures = prepareFixtures();
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'velox-h2gc-'));
+	const children = new Set();
 	process.stdout.write(
 		`${windows} windows of ${requests} requests after ${warmup}, h2c ${load.connections} × ${load.streams}${nodeFlags.length ? `, node ${nodeFlags.join(' ')}` : ''}\n` +
 			'per request: bytes promoted in each window · medians: allocated, survived a scavenge, promoted · scavenges: count, mean pause · major GCs\n',
@@ -130,21 +106,14 @@ async function main() {
 			const request = group.measure[0].request;
 			for (const name of frameworks) {
 				const log = path.join(dir, `${group.id}-${name}.log`);
-				const { child, port } = await startServer(name, group, fixtures, log, nodeFlags);
-				let uriFile;
-				if (request.paths) {
-					const lines = [];
-					for (let n = 1; n <= 1000; n++) lines.push(`http://127.0.0.1:${port}${request.paths[n % request.paths.length].replace(/\{n\}/g, String(n))}`);
-					uriFile = path.join(dir, `${group.id}-${name}.uris`);
-					fs.writeFileSync(uriFile, `${lines.join('\n')}\n`);
-				}
+				const { child, port } = await startLogged(name, group, fixtures, log, nodeFlags, children);
 				try {
-					await h2load(port, request, warmup, load, uriFile);
+					await h2loadRequests(port, request, warmup, load, dir);
 					const rows = [];
 					for (let w = 0; w < windows; w++) {
 						await pause(100);
 						const start = fs.statSync(log).size;
-						await h2load(port, request, requests, load, uriFile);
+						await h2loadRequests(port, request, requests, load, dir);
 						// The GC lines of the window's last collections reach the file right after.
 						await pause(100);
 						const text = fs.readFileSync(log).subarray(start).toString();
@@ -160,7 +129,7 @@ async function main() {
 							`${scavenges} scavenges, ${(pauseMs / Math.max(1, scavenges)).toFixed(1)} ms · ${major} major\n`,
 					);
 				} finally {
-					child.kill();
+					stopServer(child);
 				}
 			}
 		}
@@ -169,11 +138,7 @@ async function main() {
 	}
 }
 
-function hasH2load() {
-	return (process.env.PATH || '').split(path.delimiter).some((dir) => dir !== '' && fs.existsSync(path.join(dir, 'h2load')));
-}
-
-if (!hasH2load()) {
+if (!hasCommand('h2load')) {
 	process.stdout.write('h2load is not on PATH: install nghttp2-client (apt-get install nghttp2-client) to run bench/h2gc.js\n');
 } else
 	main().catch((error) => {

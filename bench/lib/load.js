@@ -143,13 +143,8 @@ class H2loadLoader {
 		const origin = new URL(job.url).origin;
 		const log = path.join(this.dir, `log-${++this.runs}.tsv`);
 		const args = ['-D', String(Math.max(1, Math.round(job.duration))), '-c', String(job.connections), '-m', String(job.streams), '--log-file', log];
-		if (job.paths) {
-			const uris = path.join(this.dir, `uris-${this.runs}.txt`);
-			const lines = [];
-			for (let n = 1; n <= 1000; n++) lines.push(`${origin}${job.paths[n % job.paths.length].replace(/\{n\}/g, String(n))}`);
-			fs.writeFileSync(uris, `${lines.join('\n')}\n`);
-			args.push('-i', uris);
-		} else args.push(job.url);
+		if (job.paths) args.push('-i', writeUriList(path.join(this.dir, `uris-${this.runs}.txt`), origin, job.paths));
+		else args.push(job.url);
 		const command = this.pin ? 'taskset' : 'h2load';
 		const commandArgs = this.pin ? ['-c', '1', 'h2load', ...args] : args;
 		return new Promise((resolve, reject) => {
@@ -193,6 +188,35 @@ class H2loadLoader {
 	}
 }
 
+/**
+ * A varying request's URIs for h2load's `-i`: the request's paths in turn, `{n}` = 1…1,000, as the
+ * suite loads them. Writes `file` and returns it.
+ */
+function writeUriList(file, origin, paths) {
+	const lines = [];
+	for (let n = 1; n <= 1000; n++) lines.push(`${origin}${paths[n % paths.length].replace(/\{n\}/g, String(n))}`);
+	fs.writeFileSync(file, `${lines.join('\n')}\n`);
+	return file;
+}
+
+/**
+ * Exactly `requests` requests of `request` (a scenario's request: `path`, or `paths` with `{n}`)
+ * from h2load on core 1, `load.connections` × `load.streams` in flight; resolves when all are done.
+ * A varying request's URI list goes into `dir`.
+ */
+function h2loadRequests(port, request, requests, load, dir) {
+	const origin = `http://127.0.0.1:${port}`;
+	const target = request.paths ? ['-i', writeUriList(path.join(dir, `uris-${port}.txt`), origin, request.paths)] : [origin + request.path];
+	const args = ['-c', '1', 'h2load', '-n', String(requests), '-c', String(load.connections), '-m', String(load.streams), ...target];
+	return new Promise((resolve, reject) => {
+		execFile('taskset', args, (error, stdout) => {
+			const done = /requests: \d+ total, \d+ started, (\d+) done/.exec(stdout);
+			if (error || !done || Number(done[1]) !== requests) reject(error ?? new Error(`h2load did not complete:\n${stdout}`));
+			else resolve();
+		});
+	});
+}
+
 function createLoader(kind, pin, children) {
 	if (kind === 'wrk' || (kind === 'auto' && hasCommand('wrk'))) {
 		if (!hasCommand('wrk')) throw new Error('--loader wrk: wrk is not on PATH');
@@ -201,4 +225,4 @@ function createLoader(kind, pin, children) {
 	return new AutocannonLoader(pin, children);
 }
 
-module.exports = { createLoader, H2loadLoader, hasCommand };
+module.exports = { createLoader, H2loadLoader, hasCommand, h2loadRequests, writeUriList };

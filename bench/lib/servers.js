@@ -10,11 +10,12 @@ const START_TIMEOUT_MS = 15000;
 /**
  * Spawns the server for `framework` and `group`; resolves `{ child, pid, port, startupMs }` once it
  * listens, or `{ error }` if it exits or reports an error first (a framework missing a feature).
- * `nodeArgs`: flags for the server's node (bench/memory.js preloads its probe with them).
+ * `nodeArgs`: flags for the server's node (bench/memory.js preloads its probe with them); `stdout`:
+ * where the server's standard output goes, a file descriptor (bench/h2gc.js reads V8's GC trace).
  */
-function startServer(framework, group, fixturesDir, pin, children, nodeArgs = []) {
+function startServer(framework, group, fixturesDir, pin, children, nodeArgs = [], stdout = 'ignore') {
 	const args = [framework.family, framework.module, JSON.stringify(group), fixturesDir];
-	const options = { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] };
+	const options = { stdio: ['ignore', stdout, 'pipe', 'ipc'] };
 	const started = process.hrtime.bigint();
 	const child = pin
 		? fork(SERVER, args, { ...options, execPath: 'taskset', execArgv: ['-c', '0', process.execPath, ...nodeArgs] })
