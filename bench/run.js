@@ -1,7 +1,9 @@
 // The benchmark runner: `npm run bench` (builds Velox first), or `node bench/run.js --help`.
 // For each scenario group it starts one server per framework (pinned to core 0), checks that
 // all of them answer the measured request identically, warms each up, then runs interleaved
-// rounds (A B C, A B C, …) from a load generator pinned to core 1, and reports medians.
+// rounds (A B C, B C A, C A B, …) from a load generator pinned to core 1, and reports medians:
+// a framework's ratio to raw node is the median of its rounds' ratios to raw node's figure of
+// the same round (bench/README.md, "Paired rounds").
 
 const fs = require('node:fs');
 const os = require('node:os');
@@ -156,13 +158,16 @@ async function runGroup(group, context) {
 			for (const record of results.measurements.filter((m) => m.group === group.id)) {
 				const measure = group.measure.find((m) => m.name === record.name);
 				const line = [];
-				for (const name of frameworks) {
+				// Each round starts with the next framework (A B C, B C A, C A B, …): none is always
+				// measured first, or always right after the same neighbour.
+				for (const name of rotated(frameworks, round)) {
 					const entry = record.frameworks[name];
 					if (entry.status !== 'ok') continue;
 					showProgress(`${record.name} · ${name} · round ${round + 1}/${options.rounds}`, options.duration);
 					const result = await loadOrGiveUp(record, name, () => load(loader, servers[name], measure, options.duration, options));
 					if (result === null) continue;
-					entry.rounds.push(result);
+					// `round` pairs this figure with the other frameworks' of the same round (report.js).
+					entry.rounds.push({ ...result, round });
 					// RSS after this scenario's last round, beside its throughput in the table.
 					if (round === options.rounds - 1) entry.rssAfterLoadBytes = rssBytes(servers[name].pid);
 					if (result.requests === 0 || result.requestsPerCpuSecond === null) {
@@ -186,6 +191,12 @@ async function runGroup(group, context) {
 	} finally {
 		for (const server of Object.values(servers)) stopServer(server.child);
 	}
+}
+
+/** `list` starting at its `by`-th element (modulo its length), the ones before it moved to the end. */
+function rotated(list, by) {
+	const start = by % list.length;
+	return [...list.slice(start), ...list.slice(0, start)];
 }
 
 /** Runs one load; if it fails (the server crashed under load, say) that framework becomes n/a for this scenario and the run goes on. */

@@ -40,14 +40,37 @@ function summarize(results) {
 			};
 		}
 		const node = measurement.frameworks.node;
-		const base = node && node.status === 'ok' ? node.summary : null;
+		if (!node || node.status !== 'ok') continue;
 		for (const entry of Object.values(measurement.frameworks)) {
-			if (entry.status !== 'ok' || base === null) continue;
-			entry.summary.requestsPerSecondRatio = base.requestsPerSecond ? entry.summary.requestsPerSecond / base.requestsPerSecond : null;
-			entry.summary.requestsPerCpuSecondRatio =
-				base.requestsPerCpuSecond && entry.summary.requestsPerCpuSecond !== null ? entry.summary.requestsPerCpuSecond / base.requestsPerCpuSecond : null;
+			if (entry.status !== 'ok') continue;
+			entry.summary.requestsPerSecondRatio = pairedRatio(entry.rounds, node.rounds, (round) => round.requestsPerSecond);
+			entry.summary.requestsPerCpuSecondRatio = pairedRatio(entry.rounds, node.rounds, (round) => round.requestsPerCpuSecond);
+		}
+		const fastify = measurement.frameworks.fastify;
+		const velox = measurement.frameworks.velox;
+		if (fastify && fastify.status === 'ok' && velox && velox.status === 'ok') {
+			velox.summary.latencyP99ToFastify = pairedRatio(velox.rounds, fastify.rounds, (round) => round.latencyP99);
 		}
 	}
+}
+
+/**
+ * The median, over the rounds both were measured in, of `rounds`' figure divided by `base`'s
+ * figure of the same round. The machine's speed drifts over seconds (bench/README.md, "Paired
+ * rounds"): a ratio within a round compares loads a few seconds apart, where a ratio of two
+ * medians compares whichever rounds each median fell on. Rounds without a `round` number
+ * (results written before it) pair by position.
+ */
+function pairedRatio(rounds, base, pick) {
+	const byRound = new Map(base.map((round, index) => [round.round ?? index, round]));
+	const ratios = [];
+	rounds.forEach((round, index) => {
+		const other = byRound.get(round.round ?? index);
+		const value = pick(round);
+		const baseValue = other === undefined ? null : pick(other);
+		if (typeof value === 'number' && typeof baseValue === 'number' && baseValue > 0) ratios.push(value / baseValue);
+	});
+	return median(ratios);
 }
 
 function table(header, rows) {
@@ -68,7 +91,7 @@ function markdown(results) {
 	const out = [];
 	out.push(`Run ${meta.date} · ${meta.machine} · node ${meta.node} · commit ${meta.commit}`);
 	out.push(
-		`Load: ${meta.loader}, ${meta.connections} keep-alive connections, ${meta.rounds} interleaved round(s) of ${meta.duration} s after ${meta.warmup} s warm-up, median reported; ` +
+		`Load: ${meta.loader}, ${meta.connections} keep-alive connections, ${meta.rounds} interleaved round(s) of ${meta.duration} s after ${meta.warmup} s warm-up, each round starting with the next framework, medians reported; ` +
 			(meta.pinned ? 'server pinned to core 0, load generator to core 1.' : 'no core pinning.') +
 			(meta.h2
 				? ` HTTP/2 scenarios (h2-*): ${meta.h2.loader}, h2c, ${meta.h2.connections} connections × ${meta.h2.streams} streams; raw node is node:http2 there.`
@@ -83,7 +106,7 @@ function markdown(results) {
 	}
 	out.push('');
 	out.push(
-		"**Requests per server CPU-second**, ratio to raw node (absolute in parentheses) — the figure the bar is set on — then the p99 latency (median of rounds) and the server's RSS right after the scenario's last round:",
+		"**Requests per server CPU-second**, ratio to raw node (the median of the rounds' ratios to raw node's figure of the same round; the median figure in parentheses) — the figure the bar is set on — then the p99 latency (median of rounds) and the server's RSS right after the scenario's last round:",
 	);
 	out.push('');
 	const rows = (pick) => results.measurements.map((m) => [m.name, ...frameworks.map((fw) => cell(m.frameworks[fw], pick))]);
@@ -99,7 +122,7 @@ function markdown(results) {
 		),
 	);
 	out.push('');
-	out.push('**Requests per second**, ratio to raw node (absolute in parentheses):');
+	out.push("**Requests per second**, ratio to raw node (the median of the rounds' ratios; the median figure in parentheses):");
 	out.push('');
 	out.push(
 		table(
@@ -151,6 +174,15 @@ function markdown(results) {
 		out.push('**The bar (issues 8 and 11)** for velox, on requests per server CPU-second:');
 		out.push('');
 		for (const line of bar) out.push(`- ${line}`);
+	}
+	const lean = leanBar(results);
+	if (lean.length > 0) {
+		out.push('');
+		out.push(
+			"**Issue 28's bar** for velox, in this run (p99 as in the table, the median of rounds; in parentheses the median of velox's p99 over fastify's in the same round):",
+		);
+		out.push('');
+		for (const line of lean) out.push(`- ${line}`);
 	}
 	const notes = [...unavailableNotes(results), ...headerNotes(results), ...results.notes];
 	if (notes.length > 0) {
@@ -254,6 +286,59 @@ function barCheck(results) {
 			lines.push(`idle RSS (hello): ${megabytes(velox.rssIdleBytes)} MB vs raw node ${megabytes(node.rssIdleBytes)} MB (bar: node + 6 MB)`);
 		}
 	}
+	return lines;
+}
+
+// Requests per CPU-second as a ratio to raw node when issue 28 was filed (its wrk run).
+const FILED = { hello: 1.0, routes: 0.99, middleware: 1.01, body: 0.99, static: 1.21, json: 0.91, notfound: 0.93, rest: 0.88 };
+const AT_NODE = ['json', 'notfound', 'rest'];
+const H2_AHEAD = ['h2-hello', 'h2-json'];
+
+/**
+ * Issue 28's bar, part by part, for the scenarios this run measured: RSS after load at or below
+ * fastify's; json, notfound and the REST read ≥ 0.95 of raw node; HTTP/2 hello and json ≥ 0.9
+ * of raw node:http2 and ahead of fastify; no scenario below its figure when the issue was filed;
+ * p99 at or below fastify's. Empty without velox and fastify.
+ */
+function leanBar(results) {
+	const { frameworks } = results.meta;
+	if (!frameworks.includes('velox') || !frameworks.includes('fastify') || !frameworks.includes('node')) return [];
+	const rows = [];
+	for (const m of results.measurements) {
+		const velox = m.frameworks.velox;
+		const fastify = m.frameworks.fastify;
+		if (velox && velox.status === 'ok' && fastify && fastify.status === 'ok') rows.push({ name: m.name, velox: velox.summary, fastify: fastify.summary });
+	}
+	if (rows.length === 0) return [];
+	const verdict = (misses, what) => `${what}: ${misses.length === 0 ? 'met' : `missed on ${misses.join(', ')}`}`;
+	const lines = [];
+	const overRss = rows
+		.filter((r) => r.velox.rssAfterLoadBytes !== null && r.fastify.rssAfterLoadBytes !== null && r.velox.rssAfterLoadBytes > r.fastify.rssAfterLoadBytes)
+		.map((r) => `${r.name} (${megabytes(r.velox.rssAfterLoadBytes)} vs ${megabytes(r.fastify.rssAfterLoadBytes)} MB)`);
+	lines.push(verdict(overRss, `RSS after load at or below fastify's (${rows.length} scenarios)`));
+	const atNode = rows.filter((r) => AT_NODE.includes(r.name));
+	if (atNode.length > 0) {
+		const under = atNode.filter((r) => !(r.velox.requestsPerCpuSecondRatio >= 0.95)).map((r) => `${r.name} (${ratio(r.velox.requestsPerCpuSecondRatio)})`);
+		lines.push(verdict(under, `${atNode.map((r) => r.name).join(', ')} ≥ 0.95 of raw node`));
+	}
+	const h2 = rows.filter((r) => H2_AHEAD.includes(r.name));
+	if (h2.length > 0) {
+		const under = h2
+			.filter((r) => !(r.velox.requestsPerCpuSecondRatio >= 0.9) || !(r.velox.requestsPerCpuSecondRatio > r.fastify.requestsPerCpuSecondRatio))
+			.map((r) => `${r.name} (${ratio(r.velox.requestsPerCpuSecondRatio)}, fastify ${ratio(r.fastify.requestsPerCpuSecondRatio)})`);
+		lines.push(verdict(under, `${h2.map((r) => r.name).join(', ')} ≥ 0.90 of raw node:http2 and ahead of fastify`));
+	}
+	const filed = rows.filter((r) => r.name in FILED);
+	if (filed.length > 0) {
+		const under = filed
+			.filter((r) => !(r.velox.requestsPerCpuSecondRatio >= FILED[r.name]))
+			.map((r) => `${r.name} (${ratio(r.velox.requestsPerCpuSecondRatio)}, filed at ${ratio(FILED[r.name])})`);
+		lines.push(verdict(under, 'no scenario below its figure when the issue was filed'));
+	}
+	const slower = rows
+		.filter((r) => r.velox.latencyP99Ms !== null && r.fastify.latencyP99Ms !== null && r.velox.latencyP99Ms > r.fastify.latencyP99Ms)
+		.map((r) => `${r.name} (${r.velox.latencyP99Ms.toFixed(1)} vs ${r.fastify.latencyP99Ms.toFixed(1)} ms; ${ratio(r.velox.latencyP99ToFastify)})`);
+	lines.push(verdict(slower, `p99 at or below fastify's (${rows.length} scenarios)`));
 	return lines;
 }
 
