@@ -46,6 +46,13 @@ function rounds(perCpu: number[], p99: number[], numbers?: number[]): Round[] {
 	}));
 }
 
+/** One scenario measured for node, fastify and velox, all `ok`. */
+function scenario(name: string, entries: Record<'node' | 'fastify' | 'velox', Omit<Entry, 'status'>>): Results['measurements'][number] {
+	const frameworks: Record<string, Entry> = {};
+	for (const [framework, entry] of Object.entries(entries)) frameworks[framework] = { status: 'ok', ...entry };
+	return { name, group: name, frameworks };
+}
+
 function results(measurements: Results['measurements']): Results {
 	return {
 		meta: {
@@ -70,15 +77,11 @@ function results(measurements: Results['measurements']): Results {
 test('the ratio to raw node is the median of same-round ratios, not the ratio of the medians', () => {
 	// Raw node drifts (10k, 20k, 30k); velox is 1.1× raw node in every round.
 	const run = results([
-		{
-			name: 'hello',
-			group: 'hello',
-			frameworks: {
-				node: { status: 'ok', rounds: rounds([10000, 20000, 30000], [4, 4, 4]) },
-				fastify: { status: 'ok', rounds: rounds([30000, 10000, 20000], [4, 4, 4]) },
-				velox: { status: 'ok', rounds: rounds([11000, 22000, 33000], [4, 4, 4]) },
-			},
-		},
+		scenario('hello', {
+			node: { rounds: rounds([10000, 20000, 30000], [4, 4, 4]) },
+			fastify: { rounds: rounds([30000, 10000, 20000], [4, 4, 4]) },
+			velox: { rounds: rounds([11000, 22000, 33000], [4, 4, 4]) },
+		}),
 	]);
 	report.summarize(run);
 	const velox = run.measurements[0].frameworks.velox.summary!;
@@ -92,16 +95,12 @@ test('the ratio to raw node is the median of same-round ratios, not the ratio of
 
 test('rounds pair by their number when a framework lost one', () => {
 	const run = results([
-		{
-			name: 'rest',
-			group: 'rest',
-			frameworks: {
-				node: { status: 'ok', rounds: rounds([10000, 20000, 30000], [5, 5, 5]) },
-				fastify: { status: 'ok', rounds: rounds([10000, 20000, 30000], [5, 5, 5]) },
-				// Round 1 failed: the figures are rounds 0 and 2.
-				velox: { status: 'ok', rounds: rounds([12000, 36000], [5, 5], [0, 2]) },
-			},
-		},
+		scenario('rest', {
+			node: { rounds: rounds([10000, 20000, 30000], [5, 5, 5]) },
+			fastify: { rounds: rounds([10000, 20000, 30000], [5, 5, 5]) },
+			// Round 1 failed: the figures are rounds 0 and 2.
+			velox: { rounds: rounds([12000, 36000], [5, 5], [0, 2]) },
+		}),
 	]);
 	report.summarize(run);
 	assert.ok(Math.abs((run.measurements[0].frameworks.velox.summary!.requestsPerCpuSecondRatio as number) - 1.2) < 1e-9);
@@ -109,24 +108,16 @@ test('rounds pair by their number when a framework lost one', () => {
 
 test("issue 28's bar: each part met or missed, with the figures", () => {
 	const run = results([
-		{
-			name: 'json',
-			group: 'json',
-			frameworks: {
-				node: { status: 'ok', rounds: rounds([10000, 10000, 10000], [5, 5, 5]), rssAfterLoadBytes: 60 * MB },
-				fastify: { status: 'ok', rounds: rounds([12000, 12000, 12000], [4, 4, 4]), rssAfterLoadBytes: 70 * MB },
-				velox: { status: 'ok', rounds: rounds([9200, 9200, 9200], [4.5, 4.5, 4.5]), rssAfterLoadBytes: 62 * MB },
-			},
-		},
-		{
-			name: 'h2-hello',
-			group: 'h2-hello',
-			frameworks: {
-				node: { status: 'ok', rounds: rounds([10000, 10000, 10000], [10, 10, 10]), rssAfterLoadBytes: 100 * MB },
-				fastify: { status: 'ok', rounds: rounds([8000, 8000, 8000], [12, 12, 12]), rssAfterLoadBytes: 110 * MB },
-				velox: { status: 'ok', rounds: rounds([9500, 9500, 9500], [9, 9, 9]), rssAfterLoadBytes: 120 * MB },
-			},
-		},
+		scenario('json', {
+			node: { rounds: rounds([10000, 10000, 10000], [5, 5, 5]), rssAfterLoadBytes: 60 * MB },
+			fastify: { rounds: rounds([12000, 12000, 12000], [4, 4, 4]), rssAfterLoadBytes: 70 * MB },
+			velox: { rounds: rounds([9200, 9200, 9200], [4.5, 4.5, 4.5]), rssAfterLoadBytes: 62 * MB },
+		}),
+		scenario('h2-hello', {
+			node: { rounds: rounds([10000, 10000, 10000], [10, 10, 10]), rssAfterLoadBytes: 100 * MB },
+			fastify: { rounds: rounds([8000, 8000, 8000], [12, 12, 12]), rssAfterLoadBytes: 110 * MB },
+			velox: { rounds: rounds([9500, 9500, 9500], [9, 9, 9]), rssAfterLoadBytes: 120 * MB },
+		}),
 	]);
 	report.summarize(run);
 	const text = report.markdown(run);
