@@ -15,7 +15,6 @@
  */
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 
@@ -23,7 +22,9 @@ const V8_MAJOR = Number(process.versions.v8.split('.')[0]);
 // V8 13 (node 24) grows the young generation further: a few scavenges per window, where raw
 // node:http2 itself moves between regimes, so a window's figure says nothing there.
 const DETERMINISTIC = V8_MAJOR < 13;
-const H2LOAD = (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir !== '' && fs.existsSync(path.join(dir, 'h2load')));
+// The bench's own check (bench/lib/load.js), as the suite and bench/h2gc.js find h2load.
+const { hasCommand } = require(path.join(__dirname, '..', '..', 'bench', 'lib', 'load.js')) as { hasCommand(name: string): boolean };
+const H2LOAD = hasCommand('h2load');
 
 const SESSIONS = 10;
 const STREAMS = 10;
