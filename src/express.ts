@@ -13,15 +13,15 @@ import { EventEmitter } from 'events';
 import type { IncomingMessage, ServerResponse } from 'http';
 import type MimeModule from 'mime';
 import type * as BodyParsers from './core/body';
-import type { App } from './core/model';
-import type * as Shutdown from './core/shutdown';
+import type { App } from './core/types/model';
+import type * as Shutdown from './core/lifecycle/shutdown';
 import type * as Static from './core/static';
 import { veloxError } from './core/errors';
-import { timeout } from './core/timeout';
+import { timeout } from './core/lifecycle/timeout';
 import type * as T from './core/types';
 import type * as B from './core/types/beyond';
 import type { Next } from './core/router/layer';
-import { hasOwn, onFirstUse } from './core/utils';
+import { hasOwn, onFirstUse } from './core/base/utils';
 // Express 4's modules, loaded from their paths through node's loader as Express's lib/express.js
 // loads them: APM agents hook these files by path and patch what they export.
 import application = require('./application');
@@ -36,7 +36,7 @@ import RouteClass = require('./router/route');
 const loadBodyParsers = onFirstUse(() => require('./core/body') as typeof BodyParsers);
 const loadStatic = onFirstUse(() => require('./core/static') as typeof Static);
 const loadMime = onFirstUse(() => require('mime') as typeof MimeModule);
-const loadShutdown = onFirstUse(() => require('./core/shutdown') as typeof Shutdown);
+const loadShutdown = onFirstUse(() => require('./core/lifecycle/shutdown') as typeof Shutdown);
 
 /** Copies own property descriptors, skipping names `target` already has (merge-descriptors, redefine = false). */
 function mixin(target: object, source: object): void {
@@ -93,7 +93,7 @@ interface Velox {
 }
 
 const velox = createApplication as Velox;
-// The implementation's objects are typed by the internal model (core/model.ts, and the router's
+// The implementation's objects are typed by the internal model (core/types/model.ts, and the router's
 // own types in core/router/); each `as` below is checked by the compiler: the two types must
 // overlap member by member (docs/design.md, "Type model").
 // The one bridge: @types/express types `express.application` as the callable `Application`,

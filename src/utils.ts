@@ -9,7 +9,7 @@ import contentType from 'content-type';
 import depd from 'depd';
 import { normalizeType } from './core/response/format';
 import { compileETag, compileQueryParser, compileTrust, strongETag, weakETag } from './core/settings';
-import { flatten as flattenArray } from './core/utils';
+import { flatten as flattenArray } from './core/base/utils';
 
 const deprecate = depd('express');
 

@@ -371,7 +371,7 @@ const triggers: Record<ErrorCode, Trigger> = {
 				})
 				.inject('/'),
 		),
-	// WebSocket routes and event streams (src/core/ws.ts, ws-socket.ts, sse.ts).
+	// WebSocket routes and event streams (src/core/ws/index.ts, ws-socket.ts, sse.ts).
 	// A missing `ws` package cannot happen here (it is installed for the tests); the factory builds it.
 	VELOX_ERR_WS_MISSING: async () => veloxError('VELOX_ERR_WS_MISSING', "Cannot find module 'ws'"),
 	VELOX_ERR_WS_HANDLER: async (lib) => thrownBy(() => lib().ws('/socket')),

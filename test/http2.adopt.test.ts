@@ -1,5 +1,5 @@
 /**
- * HTTP/2 server adoption (src/core/platform.ts): `http2.createServer(app)` and
+ * HTTP/2 server adoption (src/core/platform/index.ts): `http2.createServer(app)` and
  * `http2.createSecureServer(options, app)` swap the prototypes of the first request only, then node
  * builds the server's requests and responses with the app's HTTP/2 classes, through the server's
  * own `Http2ServerRequest`/`Http2ServerResponse` options. Where anything else could tell (another

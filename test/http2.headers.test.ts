@@ -1,5 +1,5 @@
 /**
- * HTTP/2 header stores (src/core/platform.ts): the headers `res.send`, `res.json` and the final
+ * HTTP/2 header stores (src/core/platform/index.ts): the headers `res.send`, `res.json` and the final
  * handler always set go straight into node's header map of the `Http2ServerResponse`, as its
  * `setHeader` stores them (lower-cased name, value as given), without its checks; a response
  * whose `setHeader` is not Velox's over node's own, or whose head is sent, gets the calls instead.

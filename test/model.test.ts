@@ -1,5 +1,5 @@
 /**
- * The internal type model (src/core/model.ts, docs/design.md "Type model"): the routing method names
+ * The internal type model (src/core/types/model.ts, docs/design.md "Type model"): the routing method names
  * the app, routers and routes are typed with are the methods they carry at run time, and the
  * framework's objects have no index signature (the `@ts-expect-error` lines fail to compile
  * otherwise: `npm run build:test` reports an unused directive).
@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { METHODS } from 'node:http';
 import { test } from 'node:test';
 import { application } from '../src/core/application';
-import type { App } from '../src/core/model';
+import type { App } from '../src/core/types/model';
 import { request } from '../src/core/request';
 import { type MethodName, methods } from '../src/core/router/methods';
 import { Route } from '../src/core/router/route';

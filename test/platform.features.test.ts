@@ -1,5 +1,5 @@
 /**
- * The platform seam (src/core/platform.ts) on the node line running the tests: what it detects
+ * The platform seam (src/core/platform/index.ts) on the node line running the tests: what it detects
  * (each supported line is pinned, so a node release that changes an internal fails here first),
  * that the fast paths are then taken where expected, and that the detection reads the objects it
  * is given: a stand-in lacking an internal turns that feature off.
@@ -217,7 +217,7 @@ describe('an agent that wrapped setHeader before Velox loaded (child process)', 
 			};
 			const velox = require(${JSON.stringify(path.join(root, 'src/express.js'))});
 			const express = require('express');
-			const { features } = require(${JSON.stringify(path.join(root, 'src/core/platform.js'))});
+			const { features } = require(${JSON.stringify(path.join(root, 'src/core/platform/index.js'))});
 			(async () => {
 				const seen = {};
 				for (const [name, framework] of [['express', express], ['velox', velox]]) {

@@ -1,7 +1,7 @@
 /**
  * `res.send` stores Content-Type, Content-Length, ETag (and the app its
  * X-Powered-By) in node's header table without `setHeader`'s checks
- * (src/core/platform.ts). Pinned here: everything that reads or
+ * (src/core/platform/index.ts). Pinned here: everything that reads or
  * changes headers sees them as if `setHeader` had been called, and a
  * wrapped `setHeader` still sees every call.
  */

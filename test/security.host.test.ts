@@ -12,7 +12,7 @@ import http2 from 'node:http2';
 import { after, before, describe, test } from 'node:test';
 import express from 'express';
 import velox from '../src/express';
-import { hostOf } from '../src/core/host';
+import { hostOf } from '../src/core/base/host';
 import { rawRequest } from './helpers/raw-socket';
 import { close, listen, listenApp, type Running } from './helpers/server';
 

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import express from 'express';
 import velox from '../src/express';
-import { anyLogText, errorLogText, escapeLogText, escapeStack } from '../src/core/log-text';
+import { anyLogText, errorLogText, escapeLogText, escapeStack } from '../src/core/base/log-text';
 import { rawRequest } from './helpers/raw-socket';
 import { listen, listenApp, type Running } from './helpers/server';
 

@@ -34,8 +34,8 @@ const DEFERRED_PACKAGES = [
 const DEFERRED_FILES = [
 	'static.js',
 	'inject.js',
-	'http2.js',
-	'shutdown.js',
+	'http2/index.js',
+	'lifecycle/shutdown.js',
 	'body/index.js',
 	'body/discard.js',
 	'send/transfer.js',
@@ -204,7 +204,15 @@ describe('startup: deferred modules', () => {
 		for (const name of ['mime', 'proxy-addr', 'content-disposition', 'cookie', 'cookie-signature', 'etag', 'on-finished', 'accepts']) {
 			assert.ok(loaded.packages.includes(name), `package ${name} loaded on use`);
 		}
-		for (const name of ['static.js', 'inject.js', 'shutdown.js', 'body/index.js', 'body/discard.js', 'send/transfer.js', 'send/response-methods.js']) {
+		for (const name of [
+			'static.js',
+			'inject.js',
+			'lifecycle/shutdown.js',
+			'body/index.js',
+			'body/discard.js',
+			'send/transfer.js',
+			'send/response-methods.js',
+		]) {
 			assert.ok(loaded.files.includes(name), `src/core/${name} loaded on use`);
 		}
 	});

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { test } from 'node:test';
-import { pathnameOf, queryStringOf } from '../src/core/url';
+import { pathnameOf, queryStringOf } from '../src/core/base/url';
 
 // parseurl is what Express 4 reads `req.path` and the query string with: the reference here.
 const parseurl = createRequire(__filename)('parseurl') as (req: { url: string }) => { pathname: string | null; query: string | null } | undefined;

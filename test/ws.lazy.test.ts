@@ -37,7 +37,7 @@ const server = app.listen(0, '127.0.0.1', async () => {
 		const files = Object.keys(require.cache);
 		process.stdout.write(JSON.stringify({
 			ws: files.some((file) => /node_modules[\\\\/]ws[\\\\/]/.test(file)),
-			files: files.filter((file) => file.startsWith(core)).map((file) => file.slice(core.length)).filter((file) => /^(ws|ws-socket|sse|held-connections)\\.js$/.test(file)).sort(),
+			files: files.filter((file) => file.startsWith(core)).map((file) => file.slice(core.length)).filter((file) => /^(ws\\/index|ws\\/socket|response\\/sse|lifecycle\\/held-connections)\\.js$/.test(file.split(path.sep).join('/'))).sort(),
 			upgradeListeners: server.listenerCount('upgrade'),
 			extra,
 		}));
@@ -58,9 +58,9 @@ describe('ws and res.sse load only when used', () => {
 
 	test('the first res.sse() loads the event-stream module only; the first ws route loads ws (and the app then wires its servers)', () => {
 		const sse = runFresh(`app.get('/events', (req, res) => res.sse({ heartbeat: false }).close()); await get('/events'); report();`);
-		assert.deepEqual(sse, { ws: false, files: ['held-connections.js', 'sse.js'], upgradeListeners: 0 });
+		assert.deepEqual(sse, { ws: false, files: ['lifecycle/held-connections.js', 'response/sse.js'], upgradeListeners: 0 });
 		const ws = runFresh(`app.ws('/live', (ws) => ws.close()); await get('/'); report();`);
-		assert.deepEqual(ws, { ws: true, files: ['held-connections.js', 'ws-socket.js', 'ws.js'], upgradeListeners: 1 });
+		assert.deepEqual(ws, { ws: true, files: ['lifecycle/held-connections.js', 'ws/index.js', 'ws/socket.js'], upgradeListeners: 1 });
 	});
 
 	test('without the ws package app.ws() throws VELOX_ERR_WS_MISSING and registers nothing', () => {

@@ -9,7 +9,7 @@ import depd from 'depd';
 import { finalHandle } from './final-handler';
 import type { Next, RoutedRequest } from './router/layer';
 import { type MethodName, methods } from './router/methods';
-import type { App, ApplicationPrototype, RenderCallback, RequestView, ViewLike } from './model';
+import type { App, ApplicationPrototype, RenderCallback, RequestView, ViewLike } from './types/model';
 import type { Route } from './router/route';
 import { initRoutingState, Router } from './router/router';
 import { compileETag, compileQueryParser, compileTrust, parseQueryStringWithoutSetting, type QueryParserFunction } from './settings';
@@ -17,13 +17,13 @@ import type * as Http2Module from './http2';
 import type * as InjectModule from './inject';
 import { listRoutes, markBuiltIn, type RouteList } from './router/listing';
 import { isTracing, traceRequest, traceUnhandled, tracing } from './tracing';
-import { kBuiltInLayers, kFinalHandler, kMountedApp, kQueryParser, kRequestClass, kResponseClass } from './symbols';
+import { kBuiltInLayers, kFinalHandler, kMountedApp, kQueryParser, kRequestClass, kResponseClass } from './base/symbols';
 import { adoptServer, hasAppPrototype, markServed, serverOptionsFor, setPoweredBy } from './platform';
-import { defineOwn, hasOwn, onFirstUse, splitUseArguments } from './utils';
+import { defineOwn, hasOwn, onFirstUse, splitUseArguments } from './base/utils';
 import { veloxError, veloxErrorWith } from './errors';
 import { builtInLayers, firstLayer } from './builtin-layers';
-import { errorLogText } from './log-text';
-import { deferContinue } from './expect-continue';
+import { errorLogText } from './base/log-text';
+import { deferContinue } from './lifecycle/expect-continue';
 import { whenWsRouteAdded } from './router/ws-route';
 import type * as WsModule from './ws';
 // Express 4's modules, through their paths (an agent's wrapper on what they export applies).
@@ -208,7 +208,7 @@ app.ws = function ws(this: App, path: unknown, ...args: unknown[]): App {
 	return this;
 };
 
-// src/core/ws.ts and the ws package load with the first `ws` route, never before.
+// src/core/ws/index.ts and the ws package load with the first `ws` route, never before.
 whenWsRouteAdded((options) => (require('./ws') as typeof WsModule).enableWebSockets(options));
 
 app.route = function route(this: App, path: unknown): Route {

@@ -456,7 +456,7 @@ export const errorCatalog = {
 		message: 'The app wrote %s',
 		when: '`app.inject()` rejects: the bytes the app wrote are not an HTTP/1.1 response (an incomplete head or chunked body, a malformed status line or chunk size)',
 	}),
-	// WebSocket routes (src/core/ws.ts, src/core/router/ws-route.ts) and event streams (src/core/sse.ts)
+	// WebSocket routes (src/core/ws/index.ts, src/core/router/ws-route.ts) and event streams (src/core/response/sse.ts)
 	VELOX_ERR_WS_MISSING: entry({
 		setup: true,
 		kind: 'Error',

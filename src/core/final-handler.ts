@@ -9,14 +9,14 @@ import type { IncomingMessage, ServerResponse } from 'http';
 import encodeUrl from 'encodeurl';
 import escapeHtml from 'escape-html';
 import statuses from 'statuses';
-import { createHtmlDocument } from './html';
-import { anyLogText } from './log-text';
+import { createHtmlDocument } from './base/html';
+import { anyLogText } from './base/log-text';
 import type OnFinishedModule from 'on-finished';
 import type * as DiscardModule from './body/discard';
-import type { RequestView } from './model';
+import type { RequestView } from './types/model';
 import { removeErrorPageHeaders, setContentLength, setContentType, setErrorPageHeaders } from './platform';
-import { pathnameOf } from './url';
-import { onFirstUse } from './utils';
+import { pathnameOf } from './base/url';
+import { onFirstUse } from './base/utils';
 
 // Loaded with the first 404 or error that gets here (docs/design.md, "Startup: deferred modules").
 const loadDiscard = onFirstUse(() => require('./body/discard') as typeof DiscardModule);

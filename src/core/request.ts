@@ -20,14 +20,14 @@ import fresh from 'fresh';
 import type ProxyAddrModule from 'proxy-addr';
 import parseRange from 'range-parser';
 import type TypeIsModule from 'type-is';
-import type { Negotiated, RequestPrototype, VeloxRequest } from './model';
+import type { Negotiated, RequestPrototype, VeloxRequest } from './types/model';
 import type { TrustFunction } from './settings';
-import { kQueryParser } from './symbols';
-import { signalDescriptor } from './timeout';
-import { pathnameOf, queryStringOf } from './url';
+import { kQueryParser } from './base/symbols';
+import { signalDescriptor } from './lifecycle/timeout';
+import { pathnameOf, queryStringOf } from './base/url';
 import { veloxError } from './errors';
-import { hasOwn, onFirstUse } from './utils';
-import { hostOf } from './host';
+import { hasOwn, onFirstUse } from './base/utils';
+import { hostOf } from './base/host';
 
 const deprecate = depd('velox');
 // Loaded with the first negotiation, `req.is` and `req.ip`/`req.ips` (docs/design.md, "Startup: deferred modules").

@@ -8,7 +8,7 @@ import type EtagModule from 'etag';
 import type ProxyAddrModule from 'proxy-addr';
 import type * as QsModule from 'qs';
 import { veloxError } from './errors';
-import { onFirstUse } from './utils';
+import { onFirstUse } from './base/utils';
 
 // Loaded with their first use, not at startup (docs/design.md, "Startup: deferred modules").
 const loadCrypto = onFirstUse(() => require('crypto') as typeof import('crypto'));

@@ -10,8 +10,8 @@ import { type HttpError, veloxError } from './errors';
 import { compileSendConfig, type SendConfig, type SendOptions } from './send/config';
 import { redirectToDirectory } from './send/redirect';
 import { FileTransfer } from './send/transfer';
-import { pathnameOf } from './url';
-import type { RequestView } from './model';
+import { pathnameOf } from './base/url';
+import type { RequestView } from './types/model';
 import type { Next } from './router/layer';
 
 export interface ServeStaticOptions<Res extends ServerResponse = ServerResponse> extends SendOptions {

@@ -22,7 +22,7 @@ import {
 	type RoutedRequest,
 	writtenPathOf,
 } from './router/layer';
-import { kMountedApp, kPattern } from './symbols';
+import { kMountedApp, kPattern } from './base/symbols';
 
 /** Channel names; stable, documented in docs/api/tracing.md. */
 export const channelNames = {

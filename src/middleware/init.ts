@@ -8,8 +8,8 @@
 import type { IncomingMessage, ServerResponse } from 'http';
 import { markPassThrough } from '../core/builtin-layers';
 import type { QueryParserFunction } from '../core/settings';
-import { kQueryParser } from '../core/symbols';
-import type { RequestView } from '../core/model';
+import { kQueryParser } from '../core/base/symbols';
+import type { RequestView } from '../core/types/model';
 import type { Next } from '../core/router/layer';
 
 interface InitApp {

@@ -6,10 +6,10 @@
 import type { ServerResponse } from 'http';
 import type qs from 'qs';
 import { markPassThrough } from '../core/builtin-layers';
-import type { RequestView } from '../core/model';
-import { kQueryParser } from '../core/symbols';
-import { queryStringOf } from '../core/url';
-import { onFirstUse } from '../core/utils';
+import type { RequestView } from '../core/types/model';
+import { kQueryParser } from '../core/base/symbols';
+import { queryStringOf } from '../core/base/url';
+import { onFirstUse } from '../core/base/utils';
 
 // Loaded by the first `velox.query()` with qs options (docs/design.md, "Startup: deferred modules").
 const loadQs = onFirstUse(() => require('qs') as typeof qs);

@@ -1,4 +1,4 @@
-/** Stand-ins for another node's objects, for `detect` (src/core/platform.ts) in the platform tests. */
+/** Stand-ins for another node's objects, for `detect` (src/core/platform/index.ts) in the platform tests. */
 import { EventEmitter } from 'node:events';
 import type http from 'node:http';
 import { type IncomingMessage, ServerResponse } from 'node:http';

@@ -26,7 +26,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'http';
 import type { Socket } from 'net';
-import { isBodyUninvited, withholdContinue } from '../expect-continue';
+import { isBodyUninvited, withholdContinue } from '../lifecycle/expect-continue';
 
 /** The bounds; a plain object so tests can shorten the times (never changed at run time). */
 export const discardBounds = {

@@ -7,7 +7,7 @@ import bytes from 'bytes';
 import contentType from 'content-type';
 import type TypeIsModule from 'type-is';
 import { veloxError } from '../errors';
-import { onFirstUse } from '../utils';
+import { onFirstUse } from '../base/utils';
 import type { ReadConfig, VerifyFunction } from './read';
 import type { BodyParserOptions, BodyRequest } from './types';
 

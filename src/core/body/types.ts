@@ -5,7 +5,7 @@
  * they do not depend on the core, and stay assignable wherever an Express request handler is expected.
  */
 import type { IncomingMessage, ServerResponse } from 'http';
-import type { RequestView } from '../model';
+import type { RequestView } from '../types/model';
 
 export type { BodyParserOptions, JsonOptions, RawOptions, TextOptions, UrlencodedOptions } from '../types/middleware';
 

@@ -5,7 +5,7 @@ import querystring from 'querystring';
 import depd from 'depd';
 import type * as QsModule from 'qs';
 import { requestError, veloxError } from '../errors';
-import { onFirstUse } from '../utils';
+import { onFirstUse } from '../base/utils';
 import { createParser } from './parser';
 import type { BodyParserMiddleware, UrlencodedOptions } from './types';
 

@@ -7,9 +7,9 @@ import type { CookieSerializeOptions } from 'cookie';
 import type * as CookieSignatureModule from 'cookie-signature';
 import depd from 'depd';
 import type { CookieOptions } from 'express-serve-static-core';
-import type { VeloxResponse } from '../model';
+import type { VeloxResponse } from '../types/model';
 import { veloxError } from '../errors';
-import { onFirstUse } from '../utils';
+import { onFirstUse } from '../base/utils';
 
 const deprecate = depd('velox');
 // Loaded with the first `res.cookie`, cookie-signature with node:crypto (docs/design.md, "Startup: deferred modules").

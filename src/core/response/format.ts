@@ -3,8 +3,8 @@
  */
 import type MimeModule from 'mime';
 import { requestError } from '../errors';
-import { onFirstUse } from '../utils';
-import type { FormatCallback, VeloxResponse } from '../model';
+import { onFirstUse } from '../base/utils';
+import type { FormatCallback, VeloxResponse } from '../types/model';
 import type { Next } from '../router/layer';
 
 // Loaded with the first `res.format` (docs/design.md, "Startup: deferred modules").

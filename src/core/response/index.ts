@@ -14,16 +14,16 @@ import statuses from 'statuses';
 import vary from 'vary';
 import { veloxError } from '../errors';
 import type * as SendMethods from '../send/response-methods';
-import type * as SseModule from '../sse';
-import type { EventStream, EventStreamOptions } from '../sse';
+import type * as SseModule from './sse';
+import type { EventStream, EventStreamOptions } from './sse';
 import { builtInETagOfString, type ETagFunction } from '../settings';
-import { hasOwn, onFirstUse } from '../utils';
+import { hasOwn, onFirstUse } from '../base/utils';
 import { clearCookie, cookie } from './cookie';
 import { getContentType, getETag, setContentLength, setContentType, setETag } from '../platform';
 import { format } from './format';
 import { json, jsonp, twoArgumentBody } from './json';
 import { location, redirect } from './redirect';
-import type { HeaderValue, RenderCallback, ResponsePrototype, VeloxResponse } from '../model';
+import type { HeaderValue, RenderCallback, ResponsePrototype, VeloxResponse } from '../types/model';
 import type { Next } from '../router/layer';
 
 const deprecate = depd('velox');
@@ -425,14 +425,14 @@ response.sendfile = deprecate.function(function sendfile(this: VeloxResponse, pa
 
 /**
  * Beyond Express 4: turns the response into a Server-Sent Events stream and returns it
- * (src/core/sse.ts, loaded with the first call).
+ * (src/core/response/sse.ts, loaded with the first call).
  *
  * @example
  * const stream = res.sse();
  * stream.send({ time: Date.now() }, { event: 'tick', id: 1 });
  */
 response.sse = function sse(this: VeloxResponse, options?: EventStreamOptions): EventStream {
-	return (require('../sse') as typeof SseModule).openEventStream(this, options);
+	return (require('./sse') as typeof SseModule).openEventStream(this, options);
 };
 
 // `res.locals` is created on first use rather than for every request.

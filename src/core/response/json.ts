@@ -4,7 +4,7 @@
  */
 import depd from 'depd';
 import { getContentType, setContentType } from '../platform';
-import type { VeloxResponse } from '../model';
+import type { VeloxResponse } from '../types/model';
 
 const deprecate = depd('velox');
 const jsonEscapeRegExp = /[<>&]/g;

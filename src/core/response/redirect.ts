@@ -7,7 +7,7 @@ import depd from 'depd';
 import encodeUrl from 'encodeurl';
 import escapeHtml from 'escape-html';
 import statuses from 'statuses';
-import type { VeloxResponse } from '../model';
+import type { VeloxResponse } from '../types/model';
 
 const deprecate = depd('velox');
 

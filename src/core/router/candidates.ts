@@ -6,7 +6,7 @@
  */
 import { type Layer, regexpAssignmentCount } from './layer';
 import { SegmentIndex } from './segment-index';
-import { kRouteIndex } from '../symbols';
+import { kRouteIndex } from '../base/symbols';
 
 export interface CandidateCursor {
 	/** Start over for `path` (the request's path has changed) at stack position `from`. */

@@ -12,10 +12,10 @@
  * callback closure only when the router has param callbacks for the layer.
  */
 import type { IncomingMessage, ServerResponse } from 'http';
-import { pathnameOf, protohostOf } from '../url';
+import { pathnameOf, protohostOf } from '../base/url';
 import { type CandidateCursor, cursorFor, type IndexedRouter } from './candidates';
 import type { Layer, LayerRoute, Next, ParamsRecord, RoutedRequest } from './layer';
-import { kFinalHandler } from '../symbols';
+import { kFinalHandler } from '../base/symbols';
 import { kUpgrade } from './ws-route';
 
 export type FinalHandler = (req: IncomingMessage, res: ServerResponse, err: unknown) => void;

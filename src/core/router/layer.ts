@@ -17,8 +17,8 @@ import {
 	type PathSegments,
 	regionEqualsIgnoreCase,
 } from './matcher';
-import { hasOwn } from '../utils';
-import { kPattern } from '../symbols';
+import { hasOwn } from '../base/utils';
+import { kPattern } from '../base/symbols';
 
 /** What a handler calls to pass control on: nothing, an error, or `'route'` / `'router'`. The one declaration of `next` inside Velox; the public one is `NextFunction` (src/core/types/handlers.ts). */
 export type Next = (err?: unknown) => void;

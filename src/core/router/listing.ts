@@ -12,7 +12,7 @@
  */
 import type { Layer, LayerRoute } from './layer';
 import type { PathInput } from './matcher';
-import { kMountedApp, kPattern } from '../symbols';
+import { kMountedApp, kPattern } from '../base/symbols';
 
 /** The layers every app's router starts with (`query`, `expressInit`): not listed. */
 const builtIn = new WeakSet<Layer>();

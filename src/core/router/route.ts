@@ -3,7 +3,7 @@
  * Dispatch follows Express 4's `Route.prototype.dispatch`.
  */
 import type { IncomingMessage, ServerResponse } from 'http';
-import { flatten } from '../utils';
+import { flatten } from '../base/utils';
 import { type AnyHandler, Layer, type LayerRoute, type Next, type RoutedRequest } from './layer';
 import type { PathInput } from './matcher';
 import { lowerCaseMethod, type MethodName, methods } from './methods';

@@ -17,7 +17,7 @@
 import type { IncomingMessage, ServerResponse } from 'http';
 import depd from 'depd';
 import type { RouterOptions } from 'express-serve-static-core';
-import { splitUseArguments } from '../utils';
+import { splitUseArguments } from '../base/utils';
 import type { IndexedRouter } from './candidates';
 import { Dispatch, type FinalHandler, type ParamCalled } from './dispatch';
 import { type AnyHandler, isThenable, Layer, markPathUnwritten, type Next, type RoutedRequest } from './layer';
@@ -27,7 +27,7 @@ import { type MethodName, methods } from './methods';
 import { Route } from './route';
 import { addWsRoute } from './ws-route';
 import { toError, veloxError } from '../errors';
-import { kFinalHandler, kQueryParser, kRouteIndex } from '../symbols';
+import { kFinalHandler, kQueryParser, kRouteIndex } from '../base/symbols';
 
 export { type FinalHandler, kFinalHandler };
 
@@ -281,7 +281,7 @@ Router.route = function route(this: Router, path: PathInput): Route {
 	return created;
 };
 
-/** Beyond Express 4: `router.ws(path, [options], ...handlers)`, a WebSocket route (ws-route.ts, src/core/ws.ts). */
+/** Beyond Express 4: `router.ws(path, [options], ...handlers)`, a WebSocket route (ws-route.ts, src/core/ws/index.ts). */
 Router.ws = function ws(this: Router, path: PathInput, ...args: unknown[]): Router {
 	addWsRoute(this, path, args);
 	return this;

@@ -3,7 +3,7 @@
  *
  * A `ws` route is a route whose only "method" is the WebSocket upgrade
  * (`route.methods.ws`): the dispatch (dispatch.ts) lets an upgrade request —
- * one carrying `kUpgrade`, set by the app's upgrade listener (src/core/ws.ts)
+ * one carrying `kUpgrade`, set by the app's upgrade listener (src/core/ws/index.ts)
  * — into `ws` routes only (middleware sees it as usual), and never lets an
  * ordinary request into a `ws` route. The
  * handlers before the last are ordinary `(req, res, next)` handlers that run
@@ -12,7 +12,7 @@
  * knows nothing of the `ws` package: the handshake is the marker's `accept`.
  */
 import type { IncomingMessage, ServerResponse } from 'http';
-import { flatten } from '../utils';
+import { flatten } from '../base/utils';
 import { veloxError } from '../errors';
 import { type AnyHandler, Layer, type Next } from './layer';
 import type { PathInput, PathOptions } from './matcher';
@@ -24,7 +24,7 @@ export const kUpgrade: unique symbol = Symbol('velox.upgrade');
 /** A `ws` route's last handler: the open socket, the request, `next`. */
 export type WebSocketHandlerFn = (ws: unknown, req: IncomingMessage, next: Next) => unknown;
 
-/** What the app's upgrade listener puts on the request under `kUpgrade` (src/core/ws.ts). */
+/** What the app's upgrade listener puts on the request under `kUpgrade` (src/core/ws/index.ts). */
 export interface UpgradeMarker {
 	/** Completes the handshake (or reuses the socket already opened) and calls `handler(ws, req, next)`. */
 	accept(req: IncomingMessage, res: ServerResponse, handler: WebSocketHandlerFn, options: object | undefined, next: Next): void;

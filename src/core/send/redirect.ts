@@ -6,8 +6,8 @@ import type { ServerResponse } from 'http';
 import { format, parse } from 'url';
 import encodeUrl from 'encodeurl';
 import escapeHtml from 'escape-html';
-import { createHtmlDocument } from '../html';
-import type { RequestView } from '../model';
+import { createHtmlDocument } from '../base/html';
+import type { RequestView } from '../types/model';
 
 /**
  * Collapses leading slashes into one. Security: `//evil.example/` as a

@@ -10,7 +10,7 @@ import { resolve } from 'path';
 import contentDisposition from 'content-disposition';
 import { type HttpError, veloxError } from '../errors';
 import type { DownloadOptions, ErrorCallback, SendFileOptions } from 'express-serve-static-core';
-import type { HeaderValue, RequestView, VeloxResponse } from '../model';
+import type { HeaderValue, RequestView, VeloxResponse } from '../types/model';
 import { compileSendConfig, type SendOptions } from './config';
 import { FileTransfer } from './transfer';
 

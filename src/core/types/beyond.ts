@@ -5,8 +5,8 @@
  * `Request`, and the option and error shapes of `velox.shutdown` and
  * `velox.timeout`.
  */
-export type { ShutdownOnSignalOptions, ShutdownOptions } from '../shutdown';
-export type { ClientClosedError, TimeoutError } from '../timeout';
+export type { ShutdownOnSignalOptions, ShutdownOptions } from '../lifecycle/shutdown';
+export type { ClientClosedError, TimeoutError } from '../lifecycle/timeout';
 
 declare module 'express-serve-static-core' {
 	interface Request<P, ResBody, ReqBody, ReqQuery, LocalsObj extends Record<string, any>> {

@@ -6,8 +6,8 @@
  * stay as they are; nothing here needs the `ws` package's own types.
  */
 import type { EventEmitter } from 'events';
-import type { EventOptions, EventStream, EventStreamOptions } from '../sse';
-import type { WebSocketOptions } from '../ws-options';
+import type { EventOptions, EventStream, EventStreamOptions } from '../response/sse';
+import type { WebSocketOptions } from '../ws/options';
 import type { NextFunction, ParamsDictionary, PathParams, Request, RequestHandler, RouteParameters } from 'express-serve-static-core';
 
 export type { EventOptions, EventStream, EventStreamOptions, WebSocketOptions };

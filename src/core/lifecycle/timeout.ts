@@ -17,9 +17,9 @@
  * closes, and never keeps the process alive.
  */
 import type { IncomingMessage, ServerResponse } from 'http';
-import { veloxError, veloxErrorWith } from './errors';
-import { durationOf } from './utils';
-import type { Next } from './router/layer';
+import { veloxError, veloxErrorWith } from '../errors';
+import { durationOf } from '../base/utils';
+import type { Next } from '../router/layer';
 
 const kController: unique symbol = Symbol('velox.abortController');
 const kTimer: unique symbol = Symbol('velox.timeoutTimer');

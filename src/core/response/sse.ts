@@ -13,8 +13,8 @@
  */
 import { EventEmitter } from 'events';
 import type { IncomingMessage, ServerResponse } from 'http';
-import { veloxError } from './errors';
-import { holdConnection } from './held-connections';
+import { veloxError } from '../errors';
+import { holdConnection } from '../lifecycle/held-connections';
 
 /** Options of `res.sse()`. */
 export interface EventStreamOptions {

@@ -1,9 +1,9 @@
-/// <reference path="./types/application.ts" />
-/// <reference path="./types/handlers.ts" />
-/// <reference path="./types/params.ts" />
-/// <reference path="./types/request.ts" />
-/// <reference path="./types/response.ts" />
-/// <reference path="./types/router.ts" />
+/// <reference path="./application.ts" />
+/// <reference path="./handlers.ts" />
+/// <reference path="./params.ts" />
+/// <reference path="./request.ts" />
+/// <reference path="./response.ts" />
+/// <reference path="./router.ts" />
 /**
  * Public types of Velox: a superset of @types/express@4 (and of the
  * express-serve-static-core names people import through it), with the same
@@ -70,7 +70,7 @@ export type {
 	SendFileOptions,
 	SendOptions,
 } from 'express-serve-static-core';
-export * from './types/global';
-export * from './types/middleware';
-export * from './types/realtime';
-export * from './types/tooling';
+export * from './global';
+export * from './middleware';
+export * from './realtime';
+export * from './tooling';

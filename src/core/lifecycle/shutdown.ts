@@ -27,11 +27,11 @@
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'http';
 import type { Http2Session } from 'http2';
 import type { Server as NetServer } from 'net';
-import { veloxError } from './errors';
+import { veloxError } from '../errors';
 import { closeHeld } from './held-connections';
-import { anyLogText } from './log-text';
-import { durationOf } from './utils';
-import { httpConnections, serverOf } from './platform';
+import { anyLogText } from '../base/log-text';
+import { durationOf } from '../base/utils';
+import { httpConnections, serverOf } from '../platform';
 
 const kShutdown: unique symbol = Symbol('velox.shutdown');
 const kSessions: unique symbol = Symbol('velox.http2Sessions');

@@ -13,17 +13,17 @@
  */
 import type { IncomingMessage, ServerResponse } from 'http';
 import type { Http2Session } from 'http2';
-import { finalHandle } from './final-handler';
-import type { App, RequestView } from './model';
-import { request } from './request';
-import { trackHttp2Session } from './shutdown';
-import { response } from './response';
-import type { Next, RoutedRequest } from './router/layer';
-import { kBuiltInLayers, kQueryParser } from './symbols';
-import { firstLayer } from './builtin-layers';
-import { tracing } from './tracing';
-import { initRoutingState } from './router/router';
-import { adoptHttp2Server, type Descriptors, type Http2Members, type Http2ResponseMethods, useHttp2Prototypes } from './platform';
+import { finalHandle } from '../final-handler';
+import type { App, RequestView } from '../types/model';
+import { request } from '../request';
+import { trackHttp2Session } from '../lifecycle/shutdown';
+import { response } from '../response';
+import type { Next, RoutedRequest } from '../router/layer';
+import { kBuiltInLayers, kQueryParser } from '../base/symbols';
+import { firstLayer } from '../builtin-layers';
+import { tracing } from '../tracing';
+import { initRoutingState } from '../router/router';
+import { adoptHttp2Server, type Descriptors, type Http2Members, type Http2ResponseMethods, useHttp2Prototypes } from '../platform';
 
 /**
  * Response headers that HTTP/2 forbids (RFC 9113 8.2.2): node drops

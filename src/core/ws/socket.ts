@@ -1,5 +1,5 @@
 /**
- * The sockets of Velox's WebSocket handshakes (src/core/ws.ts does the
+ * The sockets of Velox's WebSocket handshakes (src/core/ws/index.ts does the
  * routing): the options of a `ws` route and their defaults, the `ws`
  * package's server and socket class with flow control (a peer that stops
  * reading is first slowed down, then dropped), heartbeats that find dead
@@ -9,9 +9,9 @@
 import type { IncomingMessage, ServerResponse } from 'http';
 import type { Socket } from 'net';
 import type * as WsModule from 'ws';
-import { veloxError } from './errors';
-import { holdConnection } from './held-connections';
-import type { WebSocketOptions } from './ws-options';
+import { veloxError } from '../errors';
+import { holdConnection } from '../lifecycle/held-connections';
+import type { WebSocketOptions } from './options';
 
 export type { WebSocketOptions };
 

@@ -26,17 +26,17 @@ import dc from 'diagnostics_channel';
 import { type IncomingMessage, ServerResponse } from 'http';
 import type { Socket } from 'net';
 import type * as WsModule from 'ws';
-import { requestError, toError } from './errors';
-import { finalHandle } from './final-handler';
-import { isClosing } from './held-connections';
-import { errorLogText } from './log-text';
-import { kMountedApp } from './symbols';
-import { isThenable, type Layer, type Next } from './router/layer';
-import { adopt, type Endpoint, endpointFor, headerLines, ignoreError, kResponseHeaders, type ResolvedOptions, validateOptions } from './ws-socket';
-import { kUpgrade, type UpgradeMarker, type WebSocketHandlerFn, WsRoute, wsRoutesAdded } from './router/ws-route';
-import { traceUnhandled } from './tracing';
-import { servedAppOf } from './platform';
-import { pathnameOf } from './url';
+import { requestError, toError } from '../errors';
+import { finalHandle } from '../final-handler';
+import { isClosing } from '../lifecycle/held-connections';
+import { errorLogText } from '../base/log-text';
+import { kMountedApp } from '../base/symbols';
+import { isThenable, type Layer, type Next } from '../router/layer';
+import { adopt, type Endpoint, endpointFor, headerLines, ignoreError, kResponseHeaders, type ResolvedOptions, validateOptions } from './socket';
+import { kUpgrade, type UpgradeMarker, type WebSocketHandlerFn, WsRoute, wsRoutesAdded } from '../router/ws-route';
+import { traceUnhandled } from '../tracing';
+import { servedAppOf } from '../platform';
+import { pathnameOf } from '../base/url';
 
 /** What this module needs of an app (the one in application.ts, read structurally). */
 interface AppLike {
@@ -357,7 +357,7 @@ function onServerSocket(message: unknown): void {
 
 let enabled = false;
 
-export type { WebSocketOptions } from './ws-socket';
+export type { WebSocketOptions } from './socket';
 
 /** Called for each `ws` route added (application.ts): checks its options, and wires servers from now on. */
 export function enableWebSockets(options: object | undefined): void {

@@ -10,20 +10,20 @@
  * takes the members it uses as a view, `RequestView<…>`, so it states what it depends on.
  * Types only: nothing here exists at run time.
  */
-import type { EventStream, EventStreamOptions } from './sse';
+import type { EventStream, EventStreamOptions } from '../response/sse';
 import type { EventEmitter } from 'events';
 // The public option types, declared by types/response.ts in this module.
 import type { CookieOptions, DownloadOptions, ErrorCallback, SendFileOptions } from 'express-serve-static-core';
 import type { IncomingMessage, Server, ServerResponse } from 'http';
 import type parseRange from 'range-parser';
-import type { BuiltInLayers } from './builtin-layers';
-import type { Next, RoutedRequest } from './router/layer';
-import type { RouteList } from './router/listing';
-import type { MethodName } from './router/methods';
-import type { Route } from './router/route';
-import type { Router } from './router/router';
-import type { QueryParserFunction } from './settings';
-import type { kBuiltInLayers, kQueryParser, kRequestClass, kResponseClass } from './symbols';
+import type { BuiltInLayers } from '../builtin-layers';
+import type { Next, RoutedRequest } from '../router/layer';
+import type { RouteList } from '../router/listing';
+import type { MethodName } from '../router/methods';
+import type { Route } from '../router/route';
+import type { Router } from '../router/router';
+import type { QueryParserFunction } from '../settings';
+import type { kBuiltInLayers, kQueryParser, kRequestClass, kResponseClass } from '../base/symbols';
 
 /** What a negotiation method answers: the best match, `false`, or (without arguments) every accepted value. */
 export type Negotiated = string | string[] | false;
@@ -161,7 +161,7 @@ export interface VeloxResponse extends ServerResponse<VeloxRequest>, Express.Res
 	redirect(url: unknown, ...rest: unknown[]): void;
 	vary(field: string | string[]): this;
 	render(view: string, options?: object | RenderCallback, callback?: RenderCallback): void;
-	/** Beyond Express 4: a Server-Sent Events stream (src/core/sse.ts). */
+	/** Beyond Express 4: a Server-Sent Events stream (src/core/response/sse.ts). */
 	sse(options?: EventStreamOptions): EventStream;
 	/** Declared by the public `Response` (from @types/express); Express 4 has no such member and Velox never reads it. */
 	charset?: unknown;

@@ -23,8 +23,8 @@ import { EventEmitter } from 'events';
 import http, { IncomingMessage, ServerResponse } from 'http';
 import type * as Http2Module from 'http2';
 import type { Socket } from 'net';
-import { kRequestClass, kResponseClass } from './symbols';
-import { defineOwn } from './utils';
+import { kRequestClass, kResponseClass } from '../base/symbols';
+import { defineOwn } from '../base/utils';
 
 /** What this node offers beyond its documented API, as probed once (`detect`). */
 export interface PlatformFeatures {
