@@ -20,7 +20,7 @@ import { veloxError } from './core/errors';
 import { timeout } from './core/lifecycle/timeout';
 import type * as T from './core/types';
 import type * as B from './core/types/beyond';
-import type { Next } from './core/router/layer';
+import type { Next } from './core/router/types';
 import { hasOwn, onFirstUse } from './core/base/utils';
 // Express 4's modules, loaded from their paths through node's loader as Express's lib/express.js
 // loads them: APM agents hook these files by path and patch what they export.

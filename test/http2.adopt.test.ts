@@ -13,7 +13,7 @@ import https from 'node:https';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import velox from '../src/express';
-import { detectHttp2, http2Detection, useHttp2Platform } from '../src/core/platform';
+import { detectHttp2, http2Detection, useHttp2Platform } from '../src/core/http2/platform';
 import { closeSession, connectH2, h2request, NO_OPENSSL, selfSigned } from './http2.helpers';
 import { noCompatHttp2 } from './helpers/platform-standins';
 import { listen } from './helpers/server';

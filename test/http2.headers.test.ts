@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import http2 from 'node:http2';
 import { after, describe, test } from 'node:test';
 import velox from '../src/express';
-import { detectHttp2, http2Detection, useHttp2Platform } from '../src/core/platform';
+import { detectHttp2, http2Detection, useHttp2Platform } from '../src/core/http2/platform';
 import { closeSession, connectH2, h2request } from './http2.helpers';
 import { wrappedHttp2Methods } from './helpers/platform-standins';
 import { listen } from './helpers/server';

@@ -7,7 +7,7 @@ import http, { type IncomingMessage, type Server, type ServerResponse } from 'ht
 import { resolve } from 'path';
 import depd from 'depd';
 import { finalHandle } from './final-handler';
-import type { Next, RoutedRequest } from './router/layer';
+import type { Next, RoutedRequest } from './router/types';
 import { type MethodName, methods } from './router/methods';
 import type { App, ApplicationPrototype, RenderCallback, RequestView, ViewLike } from './types/model';
 import type { Route } from './router/route';
@@ -41,7 +41,8 @@ const restoreHttp2Prototypes: typeof Http2Module.restoreHttp2Prototypes = (app, 
 const injectRequest: typeof InjectModule.injectRequest = (app, options) => loadInject().injectRequest(app, options);
 const trustProxyDefaultSymbol = '@@symbol:trust_proxy_default';
 
-type ViewConstructor = new (name: string, options: { defaultEngine: unknown; root: unknown; engines: Record<string, unknown> }) => ViewLike;
+/** The `view` setting as `app.render` calls it: Velox's View (src/core/view.ts) or an app's own class. */
+type ViewSetting = new (name: string, options: { defaultEngine: unknown; root: unknown; engines: Record<string, unknown> }) => ViewLike;
 
 /** What `handle` and mounting read and set on a request: the router's members, and `app`, `res`, the query parser (model.ts). */
 type VeloxRequestLike = RoutedRequest & RequestView<'app' | 'res' | typeof kQueryParser>;
@@ -318,7 +319,7 @@ app.render = function render(this: App, name: string, options?: unknown, callbac
 	let view: ViewLike | undefined;
 	if (renderOptions.cache) view = cache[name];
 	if (!view) {
-		const ViewClass = this.get('view') as ViewConstructor;
+		const ViewClass = this.get('view') as ViewSetting;
 		view = new ViewClass(name, { defaultEngine: this.get('view engine'), root: this.get('views'), engines: this.engines });
 		if (!view.path) {
 			const root = view.root;

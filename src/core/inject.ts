@@ -19,8 +19,8 @@ import { IncomingMessage, type IncomingHttpHeaders, ServerResponse, validateHead
 import type { Socket } from 'net';
 import { Duplex, Readable } from 'stream';
 import { veloxError } from './errors';
+import type { HeaderValue } from './base/headers';
 
-type HeaderValue = string | number | readonly string[] | undefined;
 type QueryValue = string | number | boolean | readonly (string | number | boolean)[] | undefined;
 
 /** What to send; every field is optional (`GET /` by default). A string is the same as `{ url }`. */
@@ -35,7 +35,7 @@ export interface InjectOptions {
 	/** Appended to `url`'s query: a string (without `?`), an object (arrays repeat the key) or URLSearchParams. */
 	query?: string | URLSearchParams | Record<string, QueryValue>;
 	/** Request headers; an array value sends the header once per entry. `Host` defaults to `localhost`. */
-	headers?: Record<string, HeaderValue>;
+	headers?: Record<string, HeaderValue | undefined>;
 	/** Sent as one `Cookie` header (`name=value; …`, values URI-encoded), after any `cookie` in `headers`. */
 	cookies?: Record<string, string>;
 	/**

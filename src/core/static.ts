@@ -7,14 +7,14 @@ import type { ServerResponse } from 'http';
 import { resolve } from 'path';
 import mime from 'mime';
 import { type HttpError, veloxError } from './errors';
-import { compileSendConfig, type SendConfig, type SendOptions } from './send/config';
+import { compileSendConfig, type SendConfig, type EngineOptions } from './send/config';
 import { redirectToDirectory } from './send/redirect';
 import { FileTransfer } from './send/transfer';
 import { pathnameOf } from './base/url';
 import type { RequestView } from './types/model';
-import type { Next } from './router/layer';
+import type { Next } from './router/types';
 
-export interface ServeStaticOptions<Res extends ServerResponse = ServerResponse> extends SendOptions {
+export interface StaticOptions<Res extends ServerResponse = ServerResponse> extends EngineOptions {
 	/** true (default): client errors and missing files call `next()`; false: `next(err)`. */
 	fallthrough?: boolean;
 	/** Redirect a directory to its URL with a trailing `/` (default true). */
@@ -74,16 +74,16 @@ class StaticTransfer extends FileTransfer {
  */
 function serveStatic<Res extends ServerResponse = ServerResponse>(
 	root: string,
-	options?: ServeStaticOptions<Res>,
+	options?: StaticOptions<Res>,
 ): (req: StaticRequest, res: Res, next: Next) => void {
 	if (!root) throw veloxError('VELOX_ERR_STATIC_ROOT_REQUIRED');
 	if (typeof root !== 'string') throw veloxError('VELOX_ERR_STATIC_ROOT_TYPE');
-	const opts: ServeStaticOptions<Res> = options || {};
+	const opts: StaticOptions<Res> = options || {};
 	const setHeaders = opts.setHeaders;
 	if (setHeaders && typeof setHeaders !== 'function') throw veloxError('VELOX_ERR_OPTION_SET_HEADERS');
 
 	// Inherit the caller's options, as serve-static does, with the root resolved once.
-	const sendOptions: SendOptions = Object.create(opts);
+	const sendOptions: EngineOptions = Object.create(opts);
 	sendOptions.root = resolve(root);
 	let settings: StaticSettings | null = null;
 	let configError: unknown = null;

@@ -11,17 +11,8 @@
  */
 import dc from 'diagnostics_channel';
 import type { IncomingMessage, ServerResponse } from 'http';
-import {
-	type ErrorHandlerFn,
-	forwardRejection,
-	isThenable,
-	type Layer,
-	layerTracing,
-	type Next,
-	type RequestHandlerFn,
-	type RoutedRequest,
-	writtenPathOf,
-} from './router/layer';
+import { forwardRejection, isThenable, type Layer, layerTracing, writtenPathOf } from './router/layer';
+import type { ErrorHandlerFn, Next, RequestHandlerFn, RoutedRequest } from './router/types';
 import { kMountedApp, kPattern } from './base/symbols';
 
 /** Channel names; stable, documented in docs/api/tracing.md. */

@@ -10,7 +10,7 @@ import { markPassThrough } from '../core/builtin-layers';
 import type { QueryParserFunction } from '../core/settings';
 import { kQueryParser } from '../core/base/symbols';
 import type { RequestView } from '../core/types/model';
-import type { Next } from '../core/router/layer';
+import type { Next } from '../core/router/types';
 
 interface InitApp {
 	enabled(setting: string): boolean;

@@ -5,7 +5,8 @@
  * `handle` accessor on the prototype is shadowed by each layer's own `handle`
  * (harmless: Velox already sends a rejected promise to `next(err)`).
  */
-import { type AnyHandler, Layer as VeloxLayer } from '../core/router/layer';
+import { Layer as VeloxLayer } from '../core/router/layer';
+import type { AnyHandler } from '../core/router/types';
 import type { PathInput, PathOptions } from '../core/router/matcher';
 import { construct } from '../core/construct';
 

@@ -3,7 +3,8 @@ import { EventEmitter } from 'node:events';
 import type http from 'node:http';
 import { type IncomingMessage, ServerResponse } from 'node:http';
 import http2 from 'node:http2';
-import { type Http2Surface, nodeDetection } from '../../src/core/platform';
+import type { Http2Surface } from '../../src/core/http2/platform';
+import { nodeDetection } from '../../src/core/platform';
 
 /** A response class whose instances lack node's header table under any symbol. */
 export class NoTableResponse extends ServerResponse {

@@ -13,7 +13,7 @@ import onFinished from 'on-finished';
 import { type HttpError, httpErrorFrom, requestError } from '../errors';
 import { discardBody } from './discard';
 import type { BodyRequest } from './types';
-import type { Next } from '../router/layer';
+import type { Next } from '../router/types';
 
 /** The `verify` option as the reader calls it (`encoding`: the charset decoded with, `null` for a Buffer body). */
 export type VerifyFunction = (req: IncomingMessage, res: ServerResponse, buf: Buffer, encoding: string | null) => void;

@@ -14,16 +14,16 @@
 import type { IncomingMessage, ServerResponse } from 'http';
 import type { Http2Session } from 'http2';
 import { finalHandle } from '../final-handler';
-import type { App, RequestView } from '../types/model';
+import type { App, HeaderValue, RequestView } from '../types/model';
 import { request } from '../request';
 import { trackHttp2Session } from '../lifecycle/shutdown';
 import { response } from '../response';
-import type { Next, RoutedRequest } from '../router/layer';
+import type { Next, RoutedRequest } from '../router/types';
 import { kBuiltInLayers, kQueryParser } from '../base/symbols';
 import { firstLayer } from '../builtin-layers';
 import { tracing } from '../tracing';
 import { initRoutingState } from '../router/router';
-import { adoptHttp2Server, type Descriptors, type Http2Members, type Http2ResponseMethods, useHttp2Prototypes } from '../platform';
+import { adoptHttp2Server, type Descriptors, type Http2Members, type Http2ResponseMethods, useHttp2Prototypes } from './platform';
 
 /**
  * Response headers that HTTP/2 forbids (RFC 9113 8.2.2): node drops
@@ -55,8 +55,6 @@ const requestOverrides: Descriptors = {
 	get: { configurable: true, enumerable: true, writable: true, value: header },
 	header: { configurable: true, enumerable: true, writable: true, value: header },
 };
-
-type HeaderValue = number | string | readonly string[];
 
 // node's HTTP/2 response prototype, read when the first app's classes are made; its methods are
 // read at each call, so a wrapper an agent installs later sees them. One `setHeader` for every app:

@@ -19,7 +19,7 @@
 import type { IncomingMessage, ServerResponse } from 'http';
 import { veloxError, veloxErrorWith } from '../errors';
 import { durationOf } from '../base/utils';
-import type { Next } from '../router/layer';
+import type { Next } from '../router/types';
 
 const kController: unique symbol = Symbol('velox.abortController');
 const kTimer: unique symbol = Symbol('velox.timeoutTimer');

@@ -5,7 +5,7 @@ import type MimeModule from 'mime';
 import { requestError } from '../errors';
 import { onFirstUse } from '../base/utils';
 import type { FormatCallback, VeloxResponse } from '../types/model';
-import type { Next } from '../router/layer';
+import type { Next } from '../router/types';
 
 // Loaded with the first `res.format` (docs/design.md, "Startup: deferred modules").
 const loadMime = onFirstUse(() => require('mime') as typeof MimeModule);

@@ -24,7 +24,7 @@ import { format } from './format';
 import { json, jsonp, twoArgumentBody } from './json';
 import { location, redirect } from './redirect';
 import type { HeaderValue, RenderCallback, ResponsePrototype, VeloxResponse } from '../types/model';
-import type { Next } from '../router/layer';
+import type { Next } from '../router/types';
 
 const deprecate = depd('velox');
 // Loaded with their first use (docs/design.md, "Startup: deferred modules"): mime with the first

@@ -14,7 +14,8 @@
 import type { IncomingMessage, ServerResponse } from 'http';
 import { pathnameOf, protohostOf } from '../base/url';
 import { type CandidateCursor, cursorFor, type IndexedRouter } from './candidates';
-import type { Layer, LayerRoute, Next, ParamsRecord, RoutedRequest } from './layer';
+import type { Layer } from './layer';
+import type { LayerRoute, Next, ParamsRecord, RoutedRequest } from './types';
 import { kFinalHandler } from '../base/symbols';
 import { kUpgrade } from './ws-route';
 

@@ -10,7 +10,8 @@
  * @example
  * console.log(app.routes().toString());
  */
-import type { Layer, LayerRoute } from './layer';
+import type { Layer } from './layer';
+import type { LayerRoute } from './types';
 import type { PathInput } from './matcher';
 import { kMountedApp, kPattern } from '../base/symbols';
 

@@ -4,7 +4,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'http';
 import { flatten } from '../base/utils';
-import { type AnyHandler, Layer, type LayerRoute, type Next, type RoutedRequest } from './layer';
+import { Layer } from './layer';
+import type { AnyHandler, LayerRoute, Next, RoutedRequest } from './types';
 import type { PathInput } from './matcher';
 import { lowerCaseMethod, type MethodName, methods } from './methods';
 import { veloxError } from '../errors';

@@ -14,7 +14,8 @@
 import type { IncomingMessage, ServerResponse } from 'http';
 import { flatten } from '../base/utils';
 import { veloxError } from '../errors';
-import { type AnyHandler, Layer, type Next } from './layer';
+import { Layer } from './layer';
+import type { AnyHandler, Next } from './types';
 import type { PathInput, PathOptions } from './matcher';
 import { Route } from './route';
 

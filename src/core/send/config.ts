@@ -19,7 +19,7 @@ export type Dotfiles = 'allow' | 'deny' | 'ignore';
 export type Symlinks = 'follow' | 'within-root';
 
 /** Every option the engine reads (the union of send's options as `velox.static` and `res.sendFile` pass them). */
-export interface SendOptions {
+export interface EngineOptions {
 	acceptRanges?: boolean;
 	cacheControl?: boolean;
 	dotfiles?: Dotfiles;
@@ -86,8 +86,8 @@ export function parseMaxAge(value: unknown): number {
  * @example
  * const config = compileSendConfig({ root: 'public', maxAge: '1d' });
  */
-export function compileSendConfig(options: SendOptions | null | undefined): SendConfig {
-	const opts: SendOptions = options || {};
+export function compileSendConfig(options: EngineOptions | null | undefined): SendConfig {
+	const opts: EngineOptions = options || {};
 	const dotfiles: unknown = opts.dotfiles !== undefined ? opts.dotfiles : 'ignore';
 	if (dotfiles !== 'ignore' && dotfiles !== 'allow' && dotfiles !== 'deny') {
 		throw veloxError('VELOX_ERR_OPTION_DOTFILES');

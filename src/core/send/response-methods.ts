@@ -11,10 +11,10 @@ import contentDisposition from 'content-disposition';
 import { type HttpError, veloxError } from '../errors';
 import type { DownloadOptions, ErrorCallback, SendFileOptions } from 'express-serve-static-core';
 import type { HeaderValue, RequestView, VeloxResponse } from '../types/model';
-import { compileSendConfig, type SendOptions } from './config';
+import { compileSendConfig, type EngineOptions } from './config';
 import { FileTransfer } from './transfer';
 
-type FileOptions = SendFileOptions & SendOptions;
+type FileOptions = SendFileOptions & EngineOptions;
 
 /** What `sendFile`/`download` need of `this`: a response whose `req` may carry the router's `next`. */
 export type ResponseLike = ServerResponse<RequestView<'next'>> & Partial<Pick<VeloxResponse, 'sendFile'>>;

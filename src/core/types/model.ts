@@ -13,11 +13,13 @@
 import type { EventStream, EventStreamOptions } from '../response/sse';
 import type { EventEmitter } from 'events';
 // The public option types, declared by types/response.ts in this module.
-import type { CookieOptions, DownloadOptions, ErrorCallback, SendFileOptions } from 'express-serve-static-core';
+import type { CookieOptions, DownloadOptions, ErrorCallback, RenderCallback, SendFileOptions } from 'express-serve-static-core';
+
+export type { RenderCallback } from 'express-serve-static-core';
 import type { IncomingMessage, Server, ServerResponse } from 'http';
 import type parseRange from 'range-parser';
 import type { BuiltInLayers } from '../builtin-layers';
-import type { Next, RoutedRequest } from '../router/layer';
+import type { Next, RoutedRequest } from '../router/types';
 import type { RouteList } from '../router/listing';
 import type { MethodName } from '../router/methods';
 import type { Route } from '../router/route';
@@ -121,9 +123,10 @@ type PrototypeKey =
 	| 'param'
 	| 'is';
 
-export type RenderCallback = (err: Error | null, html?: string) => void;
 export type FormatCallback = (req: VeloxRequest, res: VeloxResponse, next: Next | undefined) => void;
-export type HeaderValue = string | number | readonly string[];
+import type { HeaderValue } from '../base/headers';
+
+export type { HeaderValue };
 
 /**
  * A response as Velox builds it: node's response, `app`, `locals` and the response prototype's
