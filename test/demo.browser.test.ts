@@ -61,7 +61,7 @@ test('a browser loads the demo, submits the form, follows the redirect and sees 
 	assert.equal(await page.title(), 'Notes · Velox demo');
 	assert.equal(await page.locator('.empty').textContent(), 'No notes yet: write the first one.');
 	// The static script ran: the counter under the textarea is filled in.
-	assert.equal(await page.locator('#body-count').textContent(), '500 characters left');
+	assert.equal(await page.locator('#text-count').textContent(), '500 characters left');
 	// The stylesheet loaded and applied.
 	assert.equal(
 		await page
@@ -77,7 +77,7 @@ test('a browser loads the demo, submits the form, follows the redirect and sees 
 	assert.equal(await page.inputValue('input[name=author]'), 'Dana');
 
 	await page.fill('input[name=title]', 'Written in Chromium');
-	await page.fill('textarea[name=body]', 'Posted through a real form.');
+	await page.fill('textarea[name=text]', 'Posted through a real form.');
 	const [response] = await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')]);
 	// The 303 was followed: the browser ends on the home page, loaded with GET.
 	assert.equal(new URL(page.url()).pathname, '/');

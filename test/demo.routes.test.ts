@@ -29,7 +29,7 @@ describe('demo app: pages', () => {
 
 	test('a valid form post adds the note, redirects with 303 and the next page shows the flash once', async () => {
 		const agent = request.agent(createDemoApp({ secret: SECRET }));
-		const post = await agent.post('/notes').type('form').send({ title: 'First note', body: 'Hello', author: 'Ann' }).expect(303);
+		const post = await agent.post('/notes').type('form').send({ title: 'First note', text: 'Hello', author: 'Ann' }).expect(303);
 		assert.equal(post.headers.location, '/');
 		const home = await agent.get('/').expect(200);
 		assert.match(home.text, /<p class="flash flash-success" role="status">Note “First note” added.<\/p>/);
@@ -44,15 +44,35 @@ describe('demo app: pages', () => {
 		const res = await request(app)
 			.post('/notes')
 			.type('form')
-			.send({ title: '   ', body: 'x'.repeat(501), author: 'Bob' })
+			.send({ title: '   ', text: 'x'.repeat(501), author: 'Bob' })
 			.expect(422);
 		assert.match(res.text, /Please correct the fields below/);
 		assert.match(res.text, /<span class="field-error" id="title-error">A title is required.<\/span>/);
-		assert.match(res.text, /<span class="field-error" id="body-error">The text is at most 500 characters.<\/span>/);
+		assert.match(res.text, /<span class="field-error" id="text-error">The text is at most 500 characters.<\/span>/);
 		assert.match(res.text, /<input name="author" value="Bob"/);
 		assert.equal(cookieNamed(res, 'connect.sid'), undefined, 'no session is created for a failed post');
 		const list = await request(app).get('/api/notes').expect(200);
 		assert.deepEqual(list.body, []);
+	});
+
+	test('the text is posted as `text`, as the form names it; a field a note does not have (`body`) is refused with 422, not dropped', async () => {
+		const app = createDemoApp();
+		const page = await request(app).get('/').expect(200);
+		assert.match(page.text, /<label>Text\s*<textarea name="text"/);
+		const agent = request.agent(app);
+		await agent.post('/notes').type('form').send({ title: 'Curl', text: 'Sent as text' }).expect(303);
+		const saved = await agent.get('/notes/1').expect(200);
+		assert.match(saved.text, /<p>Sent as text<\/p>/);
+		const refused = await request(app).post('/notes').type('form').send({ title: 'Old client', body: 'Sent as body=' }).expect(422);
+		assert.match(refused.text, /Unknown field “body”: not saved/);
+		assert.match(refused.text, /<input name="title" value="Old client"/);
+		const api = await request(app).post('/api/notes').send({ title: 'Old client', body: 'Sent as body' }).expect(422);
+		assert.deepEqual(api.body, { error: 'invalid note', fields: { body: 'A note has no field "body": its fields are title, text, author.' } });
+		const list = await request(app).get('/api/notes').expect(200);
+		assert.deepEqual(
+			list.body.map((note: { title: string; text: string }) => [note.title, note.text]),
+			[['Curl', 'Sent as text']],
+		);
 	});
 
 	test('user input is escaped in the pages', async () => {
@@ -81,7 +101,7 @@ describe('demo app: pages', () => {
 
 	test('a note has its own page; an unknown one is the 404 page', async () => {
 		const agent = request.agent(createDemoApp());
-		await agent.post('/notes').type('form').send({ title: 'Paged', body: 'Body text' }).expect(303);
+		await agent.post('/notes').type('form').send({ title: 'Paged', text: 'Body text' }).expect(303);
 		const page = await agent.get('/notes/1').expect(200);
 		assert.match(page.text, /<h1>Paged<\/h1>/);
 		assert.match(page.text, /<p>Body text<\/p>/);
@@ -130,10 +150,11 @@ describe('demo app: JSON API', () => {
 	test('the API reads and writes the same notes as the pages', async () => {
 		const app = createDemoApp();
 		await request(app).post('/notes').type('form').send({ title: 'From the form' }).expect(303);
-		const created = await request(app).post('/api/notes').send({ title: 'From the API', body: 'json' }).expect(201);
+		const created = await request(app).post('/api/notes').send({ title: 'From the API', text: 'json' }).expect(201);
 		assert.equal(created.headers.location, '/api/notes/2');
 		assert.equal(created.body.id, 2);
 		assert.equal(created.body.title, 'From the API');
+		assert.equal(created.body.text, 'json');
 		const list = await request(app).get('/api/notes').expect(200);
 		assert.deepEqual(
 			list.body.map((note: { title: string }) => note.title),
@@ -162,7 +183,7 @@ describe('demo app: JSON API', () => {
 		assert.equal(typeof bad.body.error, 'string');
 		const big = await request(app)
 			.post('/api/notes')
-			.send({ title: 'x', body: 'y'.repeat(5000) })
+			.send({ title: 'x', text: 'y'.repeat(5000) })
 			.expect(413);
 		assert.equal(big.body.error, 'request entity too large');
 		const unknown = await request(app).get('/api/nothing').expect(404);
@@ -185,8 +206,8 @@ describe('demo app: the same app on express@4', () => {
 			(framework) => createDemoApp({ framework, secret: SECRET }),
 			async (agent) => [
 				await agent.get('/'),
-				await agent.post('/notes').type('form').send({ title: '', body: 'x', author: 'Eve' }),
-				await agent.post('/notes').type('form').send({ title: 'Same on both', body: 'text', author: 'Eve' }),
+				await agent.post('/notes').type('form').send({ title: '', text: 'x', author: 'Eve' }),
+				await agent.post('/notes').type('form').send({ title: 'Same on both', text: 'text', author: 'Eve' }),
 				await agent.get('/'),
 				await agent.get('/'),
 				await agent.get('/notes/1'),

@@ -9,7 +9,7 @@ import http from 'node:http';
 import { describe, test } from 'node:test';
 import type { NextFunction, Request, Response } from 'express';
 import velox from '../src/express';
-import { type DiffRequest, differential, type Framework } from './helpers/differential';
+import { type DiffRequest, differential, type Framework, frameworks } from './helpers/differential';
 import { send } from './helpers/client';
 import { listen } from './helpers/server';
 
@@ -209,14 +209,14 @@ describe('errors', () => {
 });
 
 describe('logging', () => {
-	async function capture(env: string, error: unknown): Promise<unknown[][]> {
+	async function capture(env: string, error: unknown, framework: Framework = frameworks.velox): Promise<unknown[][]> {
 		const logged: unknown[][] = [];
 		const original = console.error;
 		console.error = (...args: unknown[]) => {
 			logged.push(args);
 		};
 		try {
-			const app = velox();
+			const app = framework();
 			app.set('env', env);
 			app.get('/', (_req: Request, _res: Response, next: NextFunction) => next(error));
 			const server = await listen(app);
@@ -237,6 +237,13 @@ describe('logging', () => {
 
 	test('a value without a stack is logged through toString', async () => {
 		assert.deepEqual(await capture('development', 'plain string'), [['plain string']]);
+	});
+
+	test('a 4xx error is logged with its stack as well, as express@4 does (finalhandler calls onerror for any error)', async () => {
+		const error = Object.assign(new Error('client sent nonsense'), { status: 400 });
+		const expected = [[error.stack]];
+		assert.deepEqual(await capture('production', error, frameworks.express), expected, 'express@4');
+		assert.deepEqual(await capture('production', error), expected, 'Velox');
 	});
 
 	test('nothing is logged in the test env', async () => {

@@ -81,10 +81,10 @@ function createApp(options = {}) {
 	});
 
 	app.post('/notes', velox.urlencoded({ extended: false, limit: '4kb' }), async (req, res) => {
-		const { value, errors } = validateNote(req.body);
+		const { value, errors, unknown } = validateNote(req.body);
 		if (Object.keys(errors).length > 0) {
 			const notes = await store.list();
-			res.status(422).render('index', { title: 'Notes', notes, form: value, errors, invalid: true });
+			res.status(422).render('index', { title: 'Notes', notes, form: value, errors, unknown, invalid: true });
 			return;
 		}
 		const note = await store.add(value);

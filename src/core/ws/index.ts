@@ -29,7 +29,7 @@ import type * as WsModule from 'ws';
 import { requestError, toError } from '../errors';
 import { finalHandle } from '../final-handler';
 import { isClosing } from '../lifecycle/held-connections';
-import { errorLogText } from '../base/log-text';
+import { errorLogText, escapeLogText } from '../base/log-text';
 import { kMountedApp } from '../base/symbols';
 import { isThenable, type Layer } from '../router/layer';
 import type { Next } from '../router/types';
@@ -127,13 +127,75 @@ const keyPattern = /^[+/0-9A-Za-z]{22}==$/;
 function handshakeRefusal(req: IncomingMessage, options: ResolvedOptions): unknown {
 	const origin = req.headers.origin;
 	if (options.origins !== undefined && origin !== undefined && !options.origins(origin, req)) {
-		return requestError('VELOX_ERR_WS_ORIGIN', [JSON.stringify(origin)]);
+		return refusal(req, 'VELOX_ERR_WS_ORIGIN', JSON.stringify(origin));
 	}
 	const key = req.headers['sec-websocket-key'];
-	if (key === undefined || !keyPattern.test(key)) return requestError('VELOX_ERR_WS_HANDSHAKE', ['missing or invalid Sec-WebSocket-Key']);
+	if (key === undefined || !keyPattern.test(key)) return refusal(req, 'VELOX_ERR_WS_HANDSHAKE', 'missing or invalid Sec-WebSocket-Key');
 	const version = req.headers['sec-websocket-version'];
-	if (version !== '13' && version !== '8') return requestError('VELOX_ERR_WS_HANDSHAKE', ['missing or invalid Sec-WebSocket-Version']);
+	if (version !== '13' && version !== '8') return refusal(req, 'VELOX_ERR_WS_HANDSHAKE', 'missing or invalid Sec-WebSocket-Version');
 	return undefined;
+}
+
+/**
+ * The refusals `handshakeRefusal` made, with what their log line says of them: what a client sent
+ * was refused, the client's error and not the server's, which anyone who can connect can cause at
+ * will. When one reaches the final handler it is logged as one short line, at most one a minute
+ * per app (`logRefusal`), not as a stack trace per handshake.
+ */
+const refusals = new WeakMap<object, string>();
+
+function refusal(req: IncomingMessage, code: 'VELOX_ERR_WS_ORIGIN' | 'VELOX_ERR_WS_HANDSHAKE', detail: string): object {
+	const err = requestError(code, [detail]);
+	const where = `${quote(pathnameOf(req.url) ?? '')} from ${String(req.socket.remoteAddress)}`;
+	refusals.set(err, `${err.status} ${code} ${quote(err.message)} (${where})`);
+	return err;
+}
+
+/** At most one line per interval for an app's refused handshakes; the others are counted. */
+const REFUSAL_LOG_INTERVAL_MS = 60_000;
+/** The longest part of a request (path, message) a refusal's line quotes. */
+const REFUSAL_LOG_QUOTE = 120;
+
+/** An app's refusals within the current interval that were not logged one by one. */
+interface RefusalLog {
+	suppressed: number;
+}
+
+const refusalLogs = new WeakMap<AppLike, RefusalLog>();
+
+function quote(text: string): string {
+	const short = text.length > REFUSAL_LOG_QUOTE ? text.slice(0, REFUSAL_LOG_QUOTE) + '…' : text;
+	return escapeLogText(short);
+}
+
+/**
+ * Logs a refused handshake: when none was logged for `app` in the last interval, one line
+ * (`velox: WebSocket handshake refused: 403 VELOX_ERR_WS_ORIGIN …`), with no stack, then counts
+ * the next ones; at the end of an interval with refusals counted, one line with their number, and
+ * another interval starts. A steady flood thus writes one line a minute.
+ */
+function logRefusal(app: AppLike, text: string): void {
+	const log = refusalLogs.get(app);
+	if (log !== undefined) {
+		log.suppressed++;
+		return;
+	}
+	console.error(`velox: WebSocket handshake refused: ${text}; more in the next minute are counted, not logged`);
+	startRefusalInterval(app);
+}
+
+function startRefusalInterval(app: AppLike): void {
+	refusalLogs.set(app, { suppressed: 0 });
+	setTimeout(endRefusalInterval, REFUSAL_LOG_INTERVAL_MS, app).unref();
+}
+
+function endRefusalInterval(app: AppLike): void {
+	const log = refusalLogs.get(app);
+	refusalLogs.delete(app);
+	if (log === undefined || log.suppressed === 0) return;
+	const count = log.suppressed === 1 ? '1 more WebSocket handshake' : `${log.suppressed} more WebSocket handshakes`;
+	console.error(`velox: ${count} refused in the last ${REFUSAL_LOG_INTERVAL_MS / 1000} s (one line a minute at most)`);
+	startRefusalInterval(app);
 }
 
 function callHandler(handler: WebSocketHandlerFn, ws: WsModule.WebSocket, req: IncomingMessage, next: Next): void {
@@ -153,8 +215,12 @@ function failed(app: AppLike, req: IncomingMessage, ws: WsModule.WebSocket | und
 }
 
 function logError(app: AppLike, err: unknown): void {
-	// As the app's final handler logs (Express 4's logerror).
-	if (app.get('env') !== 'test') console.error(errorLogText(err));
+	if (app.get('env') === 'test') return;
+	// A handshake Velox refused: the client's error, one short line at most (logRefusal).
+	const refused = typeof err === 'object' && err !== null ? refusals.get(err) : undefined;
+	if (refused !== undefined) logRefusal(app, refused);
+	// Anything else, as the app's final handler logs (Express 4's logerror): the server's error, with its stack.
+	else console.error(errorLogText(err));
 }
 
 /** Before the handshake the socket is nobody's: an error (a reset) ends it quietly. */
