@@ -2,7 +2,7 @@
 // each in fresh processes, on Velox (the built lib/), express@4 and fastify: spawn → listening,
 // spawn → first response, and each of the first ten requests' latency; medians of N interleaved
 // rounds. `npm run build && node bench/coldstart.js [--runs N] [--apps api,web]
-// [--frameworks velox,express4,fastify] [--baseline DIR] [--no-pin] [--json]`.
+// [--frameworks velox,express4,fastify] [--baseline DIR[,DIR2]] [--no-pin] [--json]`.
 // The apps: bench/apps/coldstart-app.js; the requests and the measurement: bench/lib/coldstart.js.
 
 const path = require('node:path');
@@ -23,23 +23,27 @@ function parse(argv) {
 		if (arg === '--runs') options.runs = Math.max(1, Math.round(Number(argv[++i])) || 20);
 		else if (arg === '--apps') options.apps = argv[++i].split(',').filter(Boolean);
 		else if (arg === '--frameworks') options.frameworks = argv[++i].split(',').filter(Boolean);
-		else if (arg === '--baseline') options.baseline = path.resolve(argv[++i]);
+		else if (arg === '--baseline') options.baseline = argv[++i].split(',').map((dir) => path.resolve(dir));
 		else if (arg === '--no-pin') options.pin = false;
 		else if (arg === '--json') options.json = true;
 		else throw new Error(`unknown argument ${arg}`);
 	}
 	for (const app of options.apps) if (app !== 'api' && app !== 'web') throw new Error(`unknown app ${app} (api, web)`);
-	if (options.baseline && !options.frameworks.includes('baseline')) options.frameworks.push('baseline');
+	// `--baseline DIR[,DIR2…]`: other builds of Velox (a checkout with its lib/), as `baseline`, `baseline2`, ….
+	for (const [i, dir] of (options.baseline || []).entries()) {
+		const name = i === 0 ? 'baseline' : `baseline${i + 1}`;
+		KNOWN[name] = { family: 'express', module: dir };
+		if (!options.frameworks.includes(name)) options.frameworks.push(name);
+	}
 	return options;
 }
 
 async function main() {
 	const options = parse(process.argv.slice(2));
 	const frameworks = options.frameworks.map((name) => {
-		if (name === 'baseline') return { name, family: 'express', module: options.baseline };
 		const known = KNOWN[name];
 		if (!known) throw new Error(`unknown framework ${name}`);
-		return { name, ...known, module: name === 'velox' ? known.module : require.resolve(known.module) };
+		return { name, ...known, module: name === 'velox' || name.startsWith('baseline') ? known.module : require.resolve(known.module) };
 	});
 	const result = await measureColdstart(frameworks, options.apps, prepareColdstartFixtures(), {
 		runs: options.runs,
