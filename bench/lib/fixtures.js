@@ -17,4 +17,22 @@ function prepareFixtures() {
 	return DIR;
 }
 
-module.exports = { prepareFixtures };
+/**
+ * Writes the web app's assets for bench/coldstart.js under bench/fixtures/coldstart/ (a stylesheet
+ * and a script, as a page links them) unless they are already there; returns that directory.
+ */
+function prepareColdstartFixtures() {
+	const root = path.join(DIR, 'coldstart');
+	const files = {
+		'css/site.css': 'body { font: 16px/1.5 system-ui, sans-serif; margin: 0 auto; max-width: 48rem; }\n'.repeat(40),
+		'js/app.js': 'document.querySelectorAll("form").forEach((form) => form.addEventListener("submit", () => {}));\n'.repeat(60),
+	};
+	for (const [name, text] of Object.entries(files)) {
+		const file = path.join(root, name);
+		fs.mkdirSync(path.dirname(file), { recursive: true });
+		if (!fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== text) fs.writeFileSync(file, text);
+	}
+	return root;
+}
+
+module.exports = { prepareFixtures, prepareColdstartFixtures };

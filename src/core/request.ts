@@ -35,6 +35,11 @@ const loadAccepts = onFirstUse(() => require('accepts') as typeof AcceptsModule)
 const loadTypeIs = onFirstUse(() => require('type-is') as typeof TypeIsModule);
 const loadProxyAddr = onFirstUse(() => require('proxy-addr') as typeof ProxyAddrModule);
 
+/** Loads what content negotiation needs (`req.accepts*`, `res.format`, `res.redirect`). */
+export function preloadNegotiation(): void {
+	loadAccepts();
+}
+
 /** `this` in the members below: the one request model (model.ts). */
 type Negotiate = (...values: unknown[]) => Negotiated;
 

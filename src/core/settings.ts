@@ -138,6 +138,11 @@ export function parseQueryStringWithoutSetting(query: string): Record<string, un
 	return loadQs().parse(query, { allowPrototypes: true });
 }
 
+/** Loads what `parser` will need for a query string with brackets (qs, for Velox's own extended parsers). */
+export function preloadQueryParser(parser: unknown): void {
+	if (parser === parseExtendedQueryString || parser === parseQueryStringWithoutSetting) loadQs();
+}
+
 /** Compiles the `query parser` setting. */
 export function compileQueryParser(value: unknown): QueryParserFunction {
 	if (typeof value === 'function') return value as QueryParserFunction;

@@ -49,6 +49,9 @@ export function compileTypeChecker(type: BodyParserOptions['type'], fallback: st
 	};
 }
 
+/** A lowercase `type/subtype` without parameters, wildcard or suffix. */
+const PLAIN_TYPE = /^[a-z0-9][a-z0-9!#$&^_.-]*\/[a-z0-9][a-z0-9!#$&^_.-]*$/;
+
 /**
  * The header value that is known to match without asking type-is, or `null`.
  * Hot path: nearly every JSON request carries exactly `application/json`, so comparing the
@@ -59,7 +62,7 @@ export function exactTypeOf(type: BodyParserOptions['type'], fallback: string): 
 	const chosen = type || fallback;
 	if (typeof chosen !== 'string') return null;
 	// Only a plain lowercase `type/subtype` is guaranteed to be matched by itself.
-	return /^[a-z0-9][a-z0-9!#$&^_.-]*\/[a-z0-9][a-z0-9!#$&^_.-]*$/.test(chosen) ? chosen : null;
+	return PLAIN_TYPE.test(chosen) ? chosen : null;
 }
 
 /**
@@ -112,6 +115,10 @@ export function claimsRequest(request: BodyRequest, matcher: TypeMatcher): boole
 	const header = request.headers['content-type'];
 	// Hot path: the exact configured type needs no media-type parsing (see exactTypeOf).
 	if (header !== undefined && (header === matcher.exactType || header === matcher.exactTypeUtf8)) return true;
+	// Another plain `type/subtype` (a form body at the JSON parser): type-is would compare the two
+	// as they are (no wildcard, suffix or parameter on either side) and say no; not asked, it is
+	// not loaded for the parsers a request passes on its way to its own.
+	if (matcher.exactType !== null && header !== undefined && PLAIN_TYPE.test(header)) return false;
 	return Boolean(matcher.shouldParse(request));
 }
 

@@ -11,7 +11,7 @@ import type { BodyParserMiddleware, UrlencodedOptions } from './types';
 
 // Express 4 compatibility: the warning names body-parser, in its words, and NO_DEPRECATION=body-parser silences it.
 const deprecate = depd('body-parser');
-// Loaded by the first `extended` parser (docs/design.md, "Startup: deferred modules").
+// Loaded by the first `extended` parser made (docs/design.md, "Startup: deferred modules").
 const loadQs = onFirstUse(() => require('qs') as typeof QsModule);
 
 /**
@@ -67,6 +67,9 @@ function extendedParser(opts: UrlencodedOptions): (body: string) => unknown {
 	const parameterLimit = parameterLimitOf(opts);
 	const depth = opts.depth !== undefined ? opts.depth : 32;
 	if (Number.isNaN(Number(depth)) || depth < 0) throw veloxError('VELOX_ERR_OPTION_DEPTH');
+	// Every body this parser reads goes to qs: loaded with the parser, while the app starts, not
+	// by its first request (docs/design.md, "Startup: deferred modules").
+	const qs = loadQs();
 
 	return function queryParse(body: string): unknown {
 		const count = parameterCount(body, parameterLimit);
@@ -76,7 +79,7 @@ function extendedParser(opts: UrlencodedOptions): (body: string) => unknown {
 		try {
 			// allowPrototypes lets keys such as `hasOwnProperty` through as own properties, as in
 			// Express 4; qs itself never assigns `__proto__`, so Object.prototype stays clean.
-			return loadQs().parse(body, { allowPrototypes: true, arrayLimit, depth, strictDepth: true, parameterLimit });
+			return qs.parse(body, { allowPrototypes: true, arrayLimit, depth, strictDepth: true, parameterLimit });
 		} catch (thrown) {
 			if (thrown instanceof RangeError) throw requestError('VELOX_ERR_DEPTH_EXCEEDED');
 			throw thrown;
