@@ -19,24 +19,14 @@ const CORE = path.join(path.dirname(ENTRY), 'core');
 /**
  * Loaded by `app.listen` before the server listens, not by `require('velox')` or `velox()`: a
  * typical app's first requests would otherwise pay for them (qs: a query string with brackets
- * under the default extended query parser; accepts: `res.redirect`, `res.format`, `req.accepts`),
- * where Express 4 has loaded them at startup (bench/README.md, "Cold start").
+ * under the default extended query parser; accepts: `res.redirect`, `res.format`, `req.accepts`;
+ * mime, etag and node:crypto: the first `res.send`), where Express 4 has loaded them at startup
+ * (bench/README.md, "Cold start").
  */
-const LOADED_BY_LISTEN = ['qs', 'accepts'];
+const LOADED_BY_LISTEN = ['qs', 'accepts', 'mime', 'etag'];
+const BUILTINS_LOADED_BY_LISTEN = ['crypto'];
 /** Packages and Velox files that must not be loaded before their first use. */
-const DEFERRED_PACKAGES = [
-	'type-is',
-	'mime',
-	'proxy-addr',
-	'ipaddr.js',
-	'content-disposition',
-	'cookie',
-	'cookie-signature',
-	'etag',
-	'on-finished',
-	'iconv-lite',
-	'raw-body',
-];
+const DEFERRED_PACKAGES = ['type-is', 'proxy-addr', 'ipaddr.js', 'content-disposition', 'cookie', 'cookie-signature', 'on-finished', 'iconv-lite', 'raw-body'];
 const DEFERRED_FILES = [
 	'static.js',
 	'inject.js',
@@ -47,7 +37,7 @@ const DEFERRED_FILES = [
 	'send/transfer.js',
 	'send/response-methods.js',
 ];
-const DEFERRED_BUILTINS = ['crypto', 'http2', 'zlib'];
+const DEFERRED_BUILTINS = ['http2', 'zlib'];
 
 interface Loaded {
 	packages: string[];
@@ -116,19 +106,20 @@ function assertNotLoaded(loaded: Loaded, packages: string[], files: string[], bu
 }
 
 describe('startup: deferred modules', () => {
-	test('a hello app that listens has loaded qs and accepts, and none of the others', () => {
+	test('a hello app that listens has loaded qs, accepts, mime and the ETag generator, and none of the others', () => {
 		const loaded = runFresh('done();');
 		// The check sees what it should: the core is there.
 		assert.ok(loaded.files.includes('application.js') && loaded.files.includes('router/router.js'));
 		assert.ok(loaded.packages.includes('depd'));
 		for (const name of LOADED_BY_LISTEN) assert.ok(loaded.packages.includes(name), `package ${name} loaded by listen`);
+		for (const name of BUILTINS_LOADED_BY_LISTEN) assert.ok(loaded.builtins.includes(name), `node:${name} loaded by listen`);
 		assertNotLoaded(loaded, DEFERRED_PACKAGES, DEFERRED_FILES, DEFERRED_BUILTINS);
 	});
 
 	test('an app that does not listen (a script, a test through app.inject) has loaded neither', () => {
 		const loaded = runFresh('done();', { listen: false });
 		assert.ok(loaded.files.includes('application.js'));
-		assertNotLoaded(loaded, [...LOADED_BY_LISTEN, ...DEFERRED_PACKAGES], DEFERRED_FILES, DEFERRED_BUILTINS);
+		assertNotLoaded(loaded, [...LOADED_BY_LISTEN, ...DEFERRED_PACKAGES], DEFERRED_FILES, [...BUILTINS_LOADED_BY_LISTEN, ...DEFERRED_BUILTINS]);
 	});
 
 	test('listen loads qs only for the query parsers that use it (the one the router took when it was made)', () => {
@@ -197,11 +188,14 @@ describe('startup: deferred modules', () => {
 		assert.ok(!loaded.files.includes('static.js'));
 	});
 
-	test('velox.static.mime can be replaced, as a plain property', () => {
-		const loaded = runFresh(`
+	test('velox.static.mime can be replaced, as a plain property (without listen, which loads mime)', () => {
+		const loaded = runFresh(
+			`
 			const replacement = { lookup: () => 'x/y' };
 			velox.static.mime = replacement;
-			done({ same: velox.static.mime === replacement, keys: Object.keys(velox.static) });`);
+			done({ same: velox.static.mime === replacement, keys: Object.keys(velox.static) });`,
+			{ listen: false },
+		);
 		assert.deepEqual(loaded.extra, { same: true, keys: ['mime'] });
 		assert.ok(!loaded.packages.includes('mime'));
 	});

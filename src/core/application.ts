@@ -12,8 +12,9 @@ import { type MethodName, methods } from './router/methods';
 import type { App, ApplicationPrototype, RenderCallback, RequestView, ViewLike } from './types/model';
 import type { Route } from './router/route';
 import { initRoutingState, Router } from './router/router';
-import { compileETag, compileQueryParser, compileTrust, parseQueryStringWithoutSetting, preloadQueryParser, type QueryParserFunction } from './settings';
+import { compileETag, compileQueryParser, compileTrust, parseQueryStringWithoutSetting, preloadETag, preloadQueryParser, type QueryParserFunction } from './settings';
 import { preloadNegotiation } from './request';
+import { preloadMime } from './response';
 import type * as Http2Module from './http2';
 import type * as InjectModule from './inject';
 import { listRoutes, markBuiltIn, type RouteList } from './router/listing';
@@ -368,9 +369,12 @@ app.listen = function listen(this: App, ...args: unknown[]): Server {
 	// Before the server listens, what a typical app's first requests would otherwise load on
 	// their way (docs/design.md, "Startup: deferred modules"): qs for a query string with brackets
 	// under the (default) extended query parser, accepts for res.redirect, res.format and
-	// req.accepts*. Express 4 loads both with `require('express')`; deferred to here, a script that
-	// never listens does not pay for them, and a server pays before it answers, not on a request.
+	// req.accepts*, mime and the ETag generator (node:crypto) for the first res.send. Express 4
+	// loads them with `require('express')`; deferred to here, a script that never listens does not
+	// pay for them, and a server pays before it answers, not on a request.
 	preloadQueryParser(this._router ? this[kQueryParser] : (this.get('query parser fn') ?? parseQueryStringWithoutSetting));
 	preloadNegotiation();
+	preloadMime();
+	preloadETag(this.get('etag fn'));
 	return (server.listen as (...a: unknown[]) => Server).apply(server, args);
 };

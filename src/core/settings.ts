@@ -99,6 +99,15 @@ export function builtInETagOfString(fn: unknown, body: string, byteLength: numbe
 	return undefined;
 }
 
+/**
+ * Before `app.listen` answers: makes the generator of `fn` when it is one of Velox's own (node:crypto
+ * with it), which an app's first `res.send` would otherwise load on its way.
+ */
+export function preloadETag(fn: unknown): void {
+	if (fn === weakETag) weakOnes();
+	else if (fn === strongETag) strongOnes();
+}
+
 /** Whether `fn` is one of Velox's own generators (they accept strings directly). */
 export function isBuiltInETag(fn: unknown): boolean {
 	return fn === weakETag || fn === strongETag;

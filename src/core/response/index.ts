@@ -41,6 +41,11 @@ export const response: ResponsePrototype = Object.create(ServerResponse.prototyp
 const charsetRegExp = /;\s*charset\s*=/;
 
 // mime@1's `charsets.lookup` takes an optional fallback its types call required.
+/** Before `app.listen` answers: mime, which an app's first `res.send` of a string or `res.type` would otherwise load. */
+export function preloadMime(): void {
+	loadMime();
+}
+
 const mimeCharsets = (): { lookup(type: string): string | undefined } => loadMime().charsets as { lookup(type: string): string | undefined };
 // mime@1's extension table, untyped by @types/mime.
 const mimeTypes = (): { types: Record<string, string | undefined> } => loadMime() as typeof MimeModule & { types: Record<string, string | undefined> };
