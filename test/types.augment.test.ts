@@ -5,7 +5,9 @@
  * (tsconfig.json, with interop.ts), without it (no @types/express* package visible to the
  * compiler), and installed as `express` with the common middleware's @types. Each program
  * compiles with zero errors under --strict and skipLibCheck false, and its `// $ExpectType`
- * comments match. The packed install: types.pack-augment.test.ts.
+ * comments match. Installed as `express`, a declaration shaped as @feathersjs/express's `app.use`
+ * (a union holding `Express` and `RequestHandler`) types the inline handlers passed to it
+ * (express-union.ts). The packed install: types.pack-augment.test.ts.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -51,4 +53,12 @@ test('augmentations and the middleware @types compile with Velox installed as ex
 	}
 	assertCompiles(program);
 	assertExpectations(program, 6);
+});
+
+test('a union of Express and RequestHandler (@feathersjs/express 5 app.use) types inline handlers, installed as express', () => {
+	const program = createProgram('tsconfig.express-interop.json');
+	assert.ok(!files(program).some((f) => /@types[\\/]express[\\/]/.test(f)), 'express resolves to Velox, not to @types/express');
+	assert.ok(program.getCompilerOptions().noImplicitAny !== false, 'noImplicitAny (from strict)');
+	assertCompiles(program);
+	assertExpectations(program, 1);
 });

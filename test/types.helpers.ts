@@ -180,6 +180,13 @@ app.use('/r', router);
 app.listen(3000);
 `;
 
+/** The same as an ESM TypeScript user writes it (`--module nodenext`). */
+export const helloEsm = `import velox, { Router, type Request, type Response } from 'velox';
+const router: Router = Router();
+router.get('/', (_req: Request, res: Response) => res.send('hello'));
+velox().use(router, velox.static('public'));
+`;
+
 /** DefinitelyTyped's test files (MIT, with their license), for the tests that compile them. */
 export const fixtures = join(packageRoot(), 'test', 'fixtures', 'definitelytyped');
 

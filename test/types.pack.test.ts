@@ -9,16 +9,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { cleanProject, helloCommonJs, installedVersion, npmUnavailable, projectTsc } from './types.helpers';
+import { cleanProject, helloCommonJs, helloEsm, installedVersion, npmUnavailable, projectTsc } from './types.helpers';
 
 const work = mkdtempSync(join(tmpdir(), 'velox-pack-'));
 after(() => rmSync(work, { recursive: true, force: true }));
 
-const helloEsm = `import velox, { Router, type Request, type Response } from 'velox';
-const router: Router = Router();
-router.get('/', (_req: Request, res: Response) => res.send('hello'));
-velox().use(router, velox.static('public'));
-`;
 const tsconfig = {
 	compilerOptions: { strict: true, noEmit: true, skipLibCheck: false, module: 'nodenext', moduleResolution: 'nodenext', target: 'ES2022', types: ['node'] },
 	files: ['hello.ts', 'hello-esm.mts'],

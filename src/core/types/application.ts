@@ -22,8 +22,15 @@ declare module 'express-serve-static-core' {
 	 * app.listen(3000);
 	 */
 	export interface Application<LocalsObj extends Record<string, any> = Record<string, any>> extends EventEmitter, IRouter, Express.Application {
-		/** The application is a request listener: `http.createServer(app)`. */
-		(req: Request | IncomingMessage, res: Response | ServerResponse, next?: NextFunction): any;
+		/**
+		 * The application is a request listener: `http.createServer(app)`. Two parameters, as in
+		 * @types/express: called with `next` it is IRouter's `RequestHandler`. A third (optional)
+		 * parameter here would give an app two three-parameter call signatures, and TypeScript gives
+		 * no contextual type to a function passed where the expected type is a union holding
+		 * `Express` and `RequestHandler` (`app.use` of @feathersjs/express): `(req, res, next)` there
+		 * would be implicit `any`.
+		 */
+		(req: Request | IncomingMessage, res: Response | ServerResponse): any;
 
 		init(): void;
 		defaultConfiguration(): void;
