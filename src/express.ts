@@ -22,6 +22,7 @@ import type * as T from './core/types';
 import type * as B from './core/types/beyond';
 import type { Next } from './core/router/types';
 import { hasOwn, onFirstUse } from './core/base/utils';
+import { linePolicy } from './core/lines';
 // Express 4's modules, loaded from their paths through node's loader as Express's lib/express.js
 // loads them: APM agents hook these files by path and patch what they export.
 import application = require('./application');
@@ -119,15 +120,17 @@ const serveStatic = function serveStatic(root: string, options?: Parameters<type
 	return loadStatic().default(root, options);
 } as typeof Static.default;
 // `velox.static.mime` is the mime module itself, loaded when read (as `express.static.mime`); an
-// assignment replaces it, as on a plain property.
-Object.defineProperty(serveStatic, 'mime', {
-	configurable: true,
-	enumerable: true,
-	get: loadMime,
-	set(value: unknown) {
-		Object.defineProperty(serveStatic, 'mime', { configurable: true, enumerable: true, writable: true, value });
-	},
-});
+// assignment replaces it, as on a plain property. Express 5's serve-static has none (lines/).
+if (linePolicy().factory.staticMime) {
+	Object.defineProperty(serveStatic, 'mime', {
+		configurable: true,
+		enumerable: true,
+		get: loadMime,
+		set(value: unknown) {
+			Object.defineProperty(serveStatic, 'mime', { configurable: true, enumerable: true, writable: true, value });
+		},
+	});
+}
 velox.static = serveStatic as T.ServeStatic;
 velox.query = query as Velox['query'];
 
@@ -150,7 +153,7 @@ const removedMiddlewares = [
 	'multipart',
 	'staticCache',
 ];
-for (const name of removedMiddlewares) {
+for (const name of linePolicy().factory.unbundledMiddlewareErrors ? removedMiddlewares : []) {
 	Object.defineProperty(velox, name, {
 		configurable: true,
 		get() {
@@ -176,6 +179,16 @@ for (const [name, value] of [
 	['shutdownOnSignal', shutdownOnSignal],
 ] as const) {
 	Object.defineProperty(velox, name, { configurable: true, writable: true, value });
+}
+
+// What the line does not have (lines/): Express 5 removed these members.
+{
+	const removed = linePolicy().removed;
+	const own = velox as unknown as Record<string, unknown>;
+	for (const name of removed.factory) delete own[name];
+	for (const name of removed.application) delete (application as unknown as Record<string, unknown>)[name];
+	for (const name of removed.request) delete (request as unknown as Record<string, unknown>)[name];
+	for (const name of removed.response) delete (response as unknown as Record<string, unknown>)[name];
 }
 
 // The types, under the names @types/express and express-serve-static-core give them

@@ -16,6 +16,8 @@ import zlib from 'node:zlib';
 import express from 'express';
 import request from 'supertest';
 import { adoptError, type ErrorCode, type ErrorEntry, errorCatalog, httpErrorFrom, requestError, veloxError } from '../src/core/errors';
+import { useLine } from '../src/core/lines';
+import { express5 } from '../src/core/lines/express5';
 import velox from '../src/express';
 
 type Lib = typeof velox;
@@ -131,6 +133,10 @@ function callbackError(start: (callback: (err: unknown) => void) => void): Promi
 const triggers: Record<ErrorCode, Trigger> = {
 	VELOX_ERR_APP_ROUTER_REMOVED: async (lib) => thrownBy(() => lib().router),
 	VELOX_ERR_MIDDLEWARE_UNBUNDLED: async (lib) => thrownBy(() => Reflect.get(lib, 'bodyParser')),
+	VELOX_ERR_LINE_IN_FORCE: async () => thrownBy(() => useLine(5)),
+	// Velox 5's rows, through Express 5's policy itself (test/v5.*.test.ts drive them through an app).
+	VELOX_ERR_STATUS_NOT_INTEGER: async () => thrownBy(() => express5.response.status.call({ statusCode: 200, status: () => undefined }, 200.5)),
+	VELOX_ERR_STATUS_RANGE: async () => thrownBy(() => express5.response.status.call({ statusCode: 200, status: () => undefined }, 99)),
 	VELOX_ERR_APP_USE_MIDDLEWARE: async (lib) => thrownBy(() => lib().use()),
 	VELOX_ERR_ROUTER_USE_MIDDLEWARE: async (lib) => thrownBy(() => lib.Router().use()),
 	VELOX_ERR_ROUTER_USE_TYPE: async (lib) => thrownBy(() => lib.Router().use('/', 'nope' as never)),
@@ -495,6 +501,7 @@ describe('every catalog code is produced, with its code, kind, status, type and 
 				HttpError: () => Object.hasOwn(Object.getPrototypeOf(err), 'status') && err.name === err.constructor.name,
 				Error: () => err.constructor === Error,
 				TypeError: () => err.constructor === TypeError,
+				RangeError: () => err.constructor === RangeError,
 				SyntaxError: () => err.constructor === SyntaxError,
 				URIError: () => err.constructor === URIError,
 				thrown: () => true,

@@ -6,13 +6,22 @@
 import http, { type IncomingMessage, type Server, type ServerResponse } from 'http';
 import { resolve } from 'path';
 import depd from 'depd';
+import { linePolicy } from './lines';
 import { finalHandle } from './final-handler';
 import type { Next, RoutedRequest } from './router/types';
 import { type MethodName, methods } from './router/methods';
 import type { App, ApplicationPrototype, RenderCallback, RequestView, ViewLike } from './types/model';
 import type { Route } from './router/route';
 import { initRoutingState, Router } from './router/router';
-import { compileETag, compileQueryParser, compileTrust, parseQueryStringWithoutSetting, preloadETag, preloadQueryParser, type QueryParserFunction } from './settings';
+import {
+	compileETag,
+	compileQueryParser,
+	compileTrust,
+	parseQueryStringWithoutSetting,
+	preloadETag,
+	preloadQueryParser,
+	type QueryParserFunction,
+} from './settings';
 import { preloadNegotiation } from './request';
 import { preloadMime } from './response';
 import type * as Http2Module from './http2';
@@ -72,7 +81,7 @@ app.defaultConfiguration = function defaultConfiguration(this: App): void {
 	this.enable('x-powered-by');
 	this.set('etag', 'weak');
 	this.set('env', env);
-	this.set('query parser', 'extended');
+	this.set('query parser', linePolicy().application.defaultQueryParser);
 	this.set('subdomain offset', 2);
 	this.set('trust proxy', false);
 	// trust proxy is inherited by a sub-app that did not set it (Express 4 back-compat)

@@ -32,7 +32,7 @@ export interface HttpError extends Error {
  * `TypeError` or `SyntaxError`; `URIError` or `thrown` for the error someone else threw, given
  * Express's fields in place.
  */
-export type ErrorKind = 'HttpError' | 'Error' | 'TypeError' | 'SyntaxError' | 'URIError' | 'thrown';
+export type ErrorKind = 'HttpError' | 'Error' | 'TypeError' | 'RangeError' | 'SyntaxError' | 'URIError' | 'thrown';
 
 /** One entry: what is created, with which status and message (`%s` stands for each argument in turn). */
 export interface ErrorEntry {
@@ -119,6 +119,22 @@ export const errorCatalog = {
 		kind: 'Error',
 		message: 'callback function required',
 		when: '`app.engine(ext, fn)` with a value that is not a function',
+	}),
+	VELOX_ERR_LINE_IN_FORCE: entry({
+		setup: true,
+		kind: 'Error',
+		message: 'velox: line %s is already in force; useLine(%s) must run before velox loads',
+		when: "`useLine` (the tests' choice of the Express line) after Velox's core read another line's policy",
+	}),
+	VELOX_ERR_STATUS_NOT_INTEGER: entry({
+		kind: 'TypeError',
+		message: 'Invalid status code: %s. Status code must be an integer.',
+		when: 'Velox 5: `res.status(code)` (and `res.sendStatus`) with a code that is not an integer, as express@5',
+	}),
+	VELOX_ERR_STATUS_RANGE: entry({
+		kind: 'RangeError',
+		message: 'Invalid status code: %s. Status code must be greater than 99 and less than 1000.',
+		when: 'Velox 5: `res.status(code)` (and `res.sendStatus`) with an integer outside 100–999, as express@5',
 	}),
 	VELOX_ERR_ETAG_SETTING: entry({
 		setup: true,
@@ -567,7 +583,7 @@ function assignErrCode(err: object, spec: ErrorEntry, fields: Readonly<Record<st
  * @example
  * if (typeof fn !== 'function') throw veloxError('VELOX_ERR_ENGINE_CALLBACK');
  */
-export function veloxError(code: CodeOf<'Error' | 'TypeError' | 'SyntaxError'>, ...args: unknown[]): VeloxError {
+export function veloxError(code: CodeOf<'Error' | 'TypeError' | 'RangeError' | 'SyntaxError'>, ...args: unknown[]): VeloxError {
 	return buildError(code, args, undefined, veloxError);
 }
 
@@ -578,7 +594,7 @@ export function veloxError(code: CodeOf<'Error' | 'TypeError' | 'SyntaxError'>, 
  * done(veloxErrorWith('VELOX_ERR_VIEW_LOOKUP', [name, dirs], { view }));
  */
 export function veloxErrorWith(
-	code: CodeOf<'Error' | 'TypeError' | 'SyntaxError'>,
+	code: CodeOf<'Error' | 'TypeError' | 'RangeError' | 'SyntaxError'>,
 	args: readonly unknown[],
 	fields: Readonly<Record<string, unknown>>,
 ): VeloxError {
@@ -588,7 +604,14 @@ export function veloxErrorWith(
 function buildError(code: ErrorCode, args: readonly unknown[], fields: Readonly<Record<string, unknown>> | undefined, caller: Caller): VeloxError {
 	const spec: ErrorEntry = errorCatalog[code];
 	const message = formatMessage(spec.message ?? code, args);
-	const err = spec.kind === 'TypeError' ? new TypeError(message) : spec.kind === 'SyntaxError' ? new SyntaxError(message) : new Error(message);
+	const err =
+		spec.kind === 'TypeError'
+			? new TypeError(message)
+			: spec.kind === 'RangeError'
+				? new RangeError(message)
+				: spec.kind === 'SyntaxError'
+					? new SyntaxError(message)
+					: new Error(message);
 	Error.captureStackTrace(err, caller);
 	if (spec.name !== undefined) err.name = spec.name;
 	assignErrCode(err, spec, fields);

@@ -21,14 +21,19 @@
  */
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import express from 'express';
+import express4 from 'express';
+import express5 from 'express5';
+import { linePolicy } from '../../src/core/lines';
 import velox from '../../src/express';
 import { injectRequest } from '../../src/core/inject';
 import { type HttpRequest, type HttpResponse, send } from './client';
 import { isListenable, type Listener, listen, listenApp, type Running } from './server';
 
 /** The factory both frameworks expose; Velox is typed as Express so one builder serves both. */
-export type Framework = typeof express;
+/** The oracle: express of the line in force (express@4, or express@5 for a test that imported ./line5 first). */
+const express = linePolicy().line === 5 ? express5 : express4;
+
+export type Framework = typeof express4;
 export type FrameworkName = 'express' | 'velox';
 /** Where the requests go: express@4, Velox behind `http.createServer(app)`, Velox behind `app.listen`. */
 export type Target = 'express' | 'velox' | 'velox-listen';

@@ -10,6 +10,7 @@ import type ContentDispositionModule from 'content-disposition';
 import contentType from 'content-type';
 import type MimeModule from 'mime';
 import depd from 'depd';
+import { linePolicy } from '../lines';
 import statuses from 'statuses';
 import vary from 'vary';
 import { veloxError } from '../errors';
@@ -27,6 +28,8 @@ import type { HeaderValue, RenderCallback, ResponsePrototype, VeloxResponse } fr
 import type { Next } from '../router/types';
 
 const deprecate = depd('velox');
+// The line's status rules (lines/): Express 4 warns, Express 5 throws.
+const { status, setSendStatus } = linePolicy().response;
 // Loaded with their first use (docs/design.md, "Startup: deferred modules"): mime with the first
 // `res.type` or string `res.send`, content-disposition with `res.attachment`, the file engine
 // (src/core/send) with the first `res.sendFile`/`download`.
@@ -49,23 +52,6 @@ export function preloadMime(): void {
 const mimeCharsets = (): { lookup(type: string): string | undefined } => loadMime().charsets as { lookup(type: string): string | undefined };
 // mime@1's extension table, untyped by @types/mime.
 const mimeTypes = (): { types: Record<string, string | undefined> } => loadMime() as typeof MimeModule & { types: Record<string, string | undefined> };
-
-/**
- * Sets the status code. Chainable. As in express@4.22 a string or fractional
- * code between 100 and 999 warns; any value is assigned, and node rejects an
- * invalid one when the head is written.
- *
- * @example
- * res.status(404).send('Not here');
- */
-function status(this: VeloxResponse, code: number): VeloxResponse {
-	const value: unknown = code;
-	if ((typeof value === 'string' || Math.floor(code) !== code) && code > 99 && code < 1000) {
-		deprecate('res.status(' + JSON.stringify(code) + '): use res.status(' + Math.floor(code) + ') instead');
-	}
-	this.statusCode = code;
-	return this;
-}
 
 /**
  * Appends `<url>; rel="name"` entries to the `Link` header.
@@ -264,7 +250,7 @@ function setCharset(type: string, charset: string): string {
  */
 function sendStatus(this: VeloxResponse, statusCode: number): VeloxResponse {
 	const body = statuses.message[statusCode] || String(statusCode);
-	this.statusCode = statusCode;
+	setSendStatus(this, statusCode);
 	this.type('txt');
 	return this.send(body);
 }

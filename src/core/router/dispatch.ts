@@ -18,6 +18,10 @@ import type { Layer } from './layer';
 import type { LayerRoute, Next, ParamsRecord, RoutedRequest } from './types';
 import { kFinalHandler } from '../base/symbols';
 import { kUpgrade } from './ws-route';
+import { linePolicy } from '../lines';
+
+/** The automatic OPTIONS answer, as the line gives it (lines/). */
+const { sendOptions } = linePolicy().router;
 
 export type FinalHandler = (req: IncomingMessage, res: ServerResponse, err: unknown) => void;
 
@@ -326,22 +330,9 @@ function mergeParams(params: ParamsRecord, parent: ParamsRecord | undefined): Pa
 	return Object.assign(obj, params);
 }
 
-/** A response with, when an app's prototype gave it them, `res.set` and `res.send` (a bare router's has neither). */
-type OptionsResponse = ServerResponse & { set?(field: string, value: string): unknown; send?(body: string): unknown };
-
 function sendOptionsResponse(res: ServerResponse, options: string[], next: (err: unknown) => void): void {
 	try {
-		const body = options.join(',');
-		const response = res as OptionsResponse;
-		if (typeof response.set === 'function' && typeof response.send === 'function') {
-			response.set('Allow', body);
-			response.send(body);
-		} else {
-			res.setHeader('Allow', body);
-			res.setHeader('Content-Type', 'text/html; charset=utf-8');
-			res.setHeader('Content-Length', Buffer.byteLength(body));
-			res.end(body);
-		}
+		sendOptions(res, options);
 	} catch (err) {
 		next(err);
 	}

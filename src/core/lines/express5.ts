@@ -1,0 +1,53 @@
+/** Express 5's rows of the line policy (lines/policy.ts): what express@5 does, to the byte. */
+import { veloxError } from '../errors';
+import type { LinePolicy, StatusTarget } from './policy';
+
+/** Express 5's `res.status`: an integer from 100 to 999, or it throws. */
+function status<R extends StatusTarget>(this: R, code: number): R {
+	if (!Number.isInteger(code)) throw veloxError('VELOX_ERR_STATUS_NOT_INTEGER', JSON.stringify(code));
+	if (code < 100 || code > 999) throw veloxError('VELOX_ERR_STATUS_RANGE', JSON.stringify(code));
+	this.statusCode = code;
+	return this;
+}
+
+export const express5: LinePolicy = {
+	line: 5,
+
+	// Express 5's migration guide: removed, not deprecated.
+	removed: {
+		factory: ['query'],
+		application: ['del'],
+		request: ['param', 'acceptsCharset', 'acceptsEncoding', 'acceptsLanguage'],
+		response: ['sendfile'],
+	},
+
+	factory: {
+		unbundledMiddlewareErrors: false,
+		staticMime: false,
+	},
+
+	application: {
+		defaultQueryParser: 'simple',
+	},
+
+	response: {
+		status,
+		// Through the response's own `res.status`, as express@5 (an app may have replaced it).
+		setSendStatus(res, code) {
+			res.status(code);
+		},
+	},
+
+	router: {
+		// As router 2 answers, whatever the app's response: text/plain, nosniff, the methods sorted
+		// and joined by ', '.
+		sendOptions(res, methods) {
+			const body = [...methods].sort().join(', ');
+			res.setHeader('Allow', body);
+			res.setHeader('Content-Length', Buffer.byteLength(body));
+			res.setHeader('Content-Type', 'text/plain');
+			res.setHeader('X-Content-Type-Options', 'nosniff');
+			res.end(body);
+		},
+	},
+};
