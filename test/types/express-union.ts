@@ -24,7 +24,6 @@ interface UnionUseHandler<T> {
 type UnionApp = Omit<Express, 'use'> & { use: UnionUseHandler<UnionApp> };
 
 declare const app: UnionApp;
-// biome-ignore lint/complexity/useArrowFunction: a function expression, as apps write them there
 app.use('/messages', function (req, res, next) {
 	expectType<Equal<typeof req, express.Request>>(true);
 	expectType<Equal<typeof res, express.Response>>(true);

@@ -100,7 +100,19 @@ export interface TypeMatcher {
 
 export function compileTypeMatcher(type: BodyParserOptions['type'], fallback: string): TypeMatcher {
 	const exactType = exactTypeOf(type, fallback);
-	return { exactType, exactTypeUtf8: exactType === null ? null : exactType + '; charset=utf-8', shouldParse: compileTypeChecker(type, fallback) };
+	const checker = compileTypeChecker(type, fallback);
+	// Another plain `type/subtype` than the exact one (a form body at the JSON parser): type-is
+	// would compare the two as they are (no wildcard, suffix or parameter on either side) and say
+	// no; not asked, it is not loaded for the parsers a request passes on its way to its own. Here,
+	// not in `claimsRequest`, which every request through a parser runs.
+	const shouldParse =
+		exactType === null
+			? checker
+			: function checkOtherType(req: IncomingMessage): boolean {
+					const header = req.headers['content-type'];
+					return !(header !== undefined && PLAIN_TYPE.test(header)) && Boolean(checker(req));
+				};
+	return { exactType, exactTypeUtf8: exactType === null ? null : exactType + '; charset=utf-8', shouldParse };
 }
 
 /**
@@ -115,10 +127,6 @@ export function claimsRequest(request: BodyRequest, matcher: TypeMatcher): boole
 	const header = request.headers['content-type'];
 	// Hot path: the exact configured type needs no media-type parsing (see exactTypeOf).
 	if (header !== undefined && (header === matcher.exactType || header === matcher.exactTypeUtf8)) return true;
-	// Another plain `type/subtype` (a form body at the JSON parser): type-is would compare the two
-	// as they are (no wildcard, suffix or parameter on either side) and say no; not asked, it is
-	// not loaded for the parsers a request passes on its way to its own.
-	if (matcher.exactType !== null && header !== undefined && PLAIN_TYPE.test(header)) return false;
 	return Boolean(matcher.shouldParse(request));
 }
 

@@ -35,7 +35,7 @@ export function createParser(opts: BodyParserOptions, spec: ParserSpec): BodyPar
 	// redefining `name`: a redefined `name` puts the function's properties in V8's dictionary mode,
 	// and the router reads `length` of every handler on every request (docs/design.md, "Body parsers").
 	const parser = {
-		[spec.name]: (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void => {
+		[spec.name]: function (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void {
 			const request = req as BodyRequest;
 			if (!claimsRequest(request, matcher)) {
 				next();

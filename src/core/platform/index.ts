@@ -11,22 +11,30 @@
  */
 import http, { IncomingMessage, ServerResponse } from 'http';
 import { debuglog } from 'util';
-import { findServerClassKeys, useServerClasses } from './classes';
-import { findHeaderTable, useHeaderTable } from './header-table';
+import * as classes from './classes';
+import * as connections from './connections';
+import * as headerStores from './header-table';
 import type { HeaderMethods, NodeSurface } from './surface';
 
-export { adoptServer, hasAppPrototype, markServed, type PrototypeOwner, servedAppOf, serverOf, serverOptionsFor } from './classes';
-export { type HttpConnection, httpConnections } from './connections';
-export {
-	getContentType,
-	getETag,
-	removeErrorPageHeaders,
-	setContentLength,
-	setContentType,
-	setErrorPageHeaders,
-	setETag,
-	setPoweredBy,
-} from './header-table';
+// The entry's members are plain properties, not re-exports: tsc compiles `export { x } from` to
+// an accessor, and the header stores are called on every response.
+export const adoptServer = classes.adoptServer;
+export const hasAppPrototype = classes.hasAppPrototype;
+export const markServed = classes.markServed;
+export const servedAppOf = classes.servedAppOf;
+export const serverOf = classes.serverOf;
+export const serverOptionsFor = classes.serverOptionsFor;
+export type { PrototypeOwner } from './classes';
+export const httpConnections = connections.httpConnections;
+export type { HttpConnection } from './connections';
+export const getContentType = headerStores.getContentType;
+export const getETag = headerStores.getETag;
+export const removeErrorPageHeaders = headerStores.removeErrorPageHeaders;
+export const setContentLength = headerStores.setContentLength;
+export const setContentType = headerStores.setContentType;
+export const setErrorPageHeaders = headerStores.setErrorPageHeaders;
+export const setETag = headerStores.setETag;
+export const setPoweredBy = headerStores.setPoweredBy;
 export type { NodeSurface } from './surface';
 
 /** What this node offers beyond its documented API, as probed once (`detect`). */
@@ -54,9 +62,9 @@ export interface Detection {
 export function detect(surface: NodeSurface): Detection {
 	const proto = surface.ServerResponse.prototype;
 	const headerMethods = Object.freeze({ setHeader: proto.setHeader, getHeader: proto.getHeader, removeHeader: proto.removeHeader });
-	const table = findHeaderTable(surface);
+	const table = headerStores.findHeaderTable(surface);
 	const headerTable = typeof table === 'symbol' ? table : undefined;
-	const serverClasses = findServerClassKeys(surface);
+	const serverClasses = classes.findServerClassKeys(surface);
 	const features = Object.freeze({ headerTable: headerTable !== undefined, serverClasses: serverClasses !== undefined });
 	const reasons: Partial<Record<keyof PlatformFeatures, string>> = {};
 	if (typeof table === 'string') reasons.headerTable = table;
@@ -73,8 +81,8 @@ export let features: PlatformFeatures;
 /** Puts `detection` in force for every app in this process: node's own, or another node's (tests). */
 export function usePlatform(detection: Detection): void {
 	features = detection.features;
-	useHeaderTable(detection.headerTable, detection.headerMethods);
-	useServerClasses(detection.serverClasses);
+	headerStores.useHeaderTable(detection.headerTable, detection.headerMethods);
+	classes.useServerClasses(detection.serverClasses);
 }
 
 const FALLBACKS: Record<keyof PlatformFeatures, string> = {
