@@ -18,7 +18,7 @@ const FULL_ONLY = [
 	[/^types\.(pack|augment|definitelytyped|esm|compile)/, 'packs and installs the package, or runs the TypeScript compiler over whole projects'],
 	[/^toolchain\./, 'runs other test runners (Jest 26 and current) in child processes'],
 	[/^node-lines\./, 'packs and installs, and checks the other node lines'],
-	[/^package\.layout\./, 'packs the package'],
+	[/^package\.(layout|line5)\./, 'packs the package'],
 	[/^esm\./, 'loads the built package through node’s ESM loader in child processes'],
 	[/^cluster\./, 'starts a Redis server and a cluster of processes'],
 	[/^demo\.browser\./, 'drives Chromium'],
