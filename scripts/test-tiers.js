@@ -31,7 +31,8 @@ const FULL_ONLY = [
 /**
  * Files `npm run test:lines` leaves out unless given --full: they only pack, install and run the
  * TypeScript compiler, so their result does not depend on the node line, and they cost a large share
- * of a line's time.
+ * of a line's time. package.layout and package.line5 pack too, but then load the installed package
+ * (through require and import) on the line: they run on each line.
  */
 const LINE_INDEPENDENT = /^types\.pack/;
 
