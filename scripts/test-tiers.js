@@ -18,7 +18,7 @@ const FULL_ONLY = [
 	[/^types\.(pack|augment|definitelytyped|esm|compile)/, 'packs and installs the package, or runs the TypeScript compiler over whole projects'],
 	[/^toolchain\./, 'runs other test runners (Jest 26 and current) in child processes'],
 	[/^node-lines\./, 'packs and installs, and checks the other node lines'],
-	[/^package\.layout\./, 'packs the package'],
+	[/^package\.(layout|line5)\./, 'packs the package'],
 	[/^esm\./, 'loads the built package through node’s ESM loader in child processes'],
 	[/^cluster\./, 'starts a Redis server and a cluster of processes'],
 	[/^demo\.browser\./, 'drives Chromium'],
@@ -31,7 +31,8 @@ const FULL_ONLY = [
 /**
  * Files `npm run test:lines` leaves out unless given --full: they only pack, install and run the
  * TypeScript compiler, so their result does not depend on the node line, and they cost a large share
- * of a line's time.
+ * of a line's time. package.layout and package.line5 pack too, but then load the installed package
+ * (through require and import) on the line: they run on each line.
  */
 const LINE_INDEPENDENT = /^types\.pack/;
 

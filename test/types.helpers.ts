@@ -128,11 +128,22 @@ export interface CleanProject {
 /**
  * Packs Velox (`npm pack`), installs the tarball with only `dependencies` into a new project
  * below `work` (under the name `installAs`, e.g. `express` as an npm alias installs it), writes
- * `files` there, and returns the project directory.
+ * `files` there, and returns the project directory. `packed`: a tarball to install instead (Velox 5's,
+ * from `npm run pack:5`).
  */
-export function cleanProject(work: string, name: string, dependencies: string[], files: Record<string, string>, installAs = 'velox'): CleanProject {
-	const output = execFileSync(npm, ['pack', '--silent', '--pack-destination', work], { cwd: packageRoot(), encoding: 'utf8', timeout: 120_000 });
-	const tarball = join(work, output.trim().split('\n').pop()!);
+export function cleanProject(
+	work: string,
+	name: string,
+	dependencies: string[],
+	files: Record<string, string>,
+	installAs = 'velox',
+	packed?: string,
+): CleanProject {
+	let tarball = packed;
+	if (tarball === undefined) {
+		const output = execFileSync(npm, ['pack', '--silent', '--pack-destination', work], { cwd: packageRoot(), encoding: 'utf8', timeout: 120_000 });
+		tarball = join(work, output.trim().split('\n').pop()!);
+	}
 	const dir = join(work, name);
 	mkdirSync(dir);
 	writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, version: '1.0.0', private: true }));

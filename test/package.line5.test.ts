@@ -1,0 +1,229 @@
+/**
+ * Velox 5 as users get it (docs/lines.md): `npm run pack:5` (scripts/pack-line.js) packs the
+ * repository's build with lib/line.js saying 5, and the tarball, installed in a clean project
+ * under the name `express` (`"express": "file:…"`, as `npm:velox@^5` installs it), is Velox 5:
+ * - version 5.x (package.json's `velox.line5Version`), the Express 5 description, and the same
+ *   `exports`, `files`, `engines` and dependencies as Velox 4;
+ * - the same files as `npm pack` at the root (Velox 4), byte for byte but package.json and the
+ *   line module (lib/line.js, its map, lib/line.d.ts);
+ * - from a child process, `require('express')` answers as express@5 where the line policy has
+ *   rows (res.status's range, no `express.query`, the sorted OPTIONS `Allow`, the `simple` query
+ *   parser), and `import express from 'express'` gives the same object;
+ * - packing leaves package-lock.json and the root build (lib/line.js says 4) as they were.
+ * Skips, saying why, without npm or without the registry.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { packageRoot } from './helpers/package-root';
+import { cleanProject, npmUnavailable } from './types.helpers';
+
+const root = packageRoot();
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+
+/** The files of the line module, the only code that differs between the two packages. */
+const LINE_MODULE = ['lib/line.d.ts', 'lib/line.js', 'lib/line.js.map'];
+
+/** Every file under `dir`, relative with '/' separators. */
+function filesUnder(dir: string): string[] {
+	return readdirSync(dir, { recursive: true, withFileTypes: true })
+		.filter((entry) => entry.isFile())
+		.map((entry) =>
+			join(entry.parentPath, entry.name)
+				.slice(dir.length + 1)
+				.split('\\')
+				.join('/'),
+		)
+		.sort();
+}
+
+// Runs in the clean project: the same app on the installed `express` (Velox 5) and on the
+// repository's express@5 (its path in EXPRESS5); prints what each answered.
+const probe = `
+const http = require('node:http');
+function build(framework) {
+	const app = framework();
+	app.set('env', 'test');
+	app.get('/status/:code', (req, res) => {
+		try {
+			res.status(Number(req.params.code));
+			res.end(String(res.statusCode));
+		} catch (error) {
+			res.end(error.constructor.name + ': ' + error.message);
+		}
+	});
+	app.get('/item', (req, res) => res.end());
+	app.put('/item', (req, res) => res.end());
+	app.delete('/item', (req, res) => res.end());
+	app.get('/query', (req, res) => res.json({ query: req.query, setting: app.get('query parser') }));
+	return app;
+}
+const requests = [['GET', '/status/99'], ['GET', '/status/1000'], ['GET', '/status/404'], ['OPTIONS', '/item'], ['GET', '/query?filter[status]=open&a=1&a=2']];
+function ask(port, [method, path]) {
+	return new Promise((resolve, reject) => {
+		http.request({ host: '127.0.0.1', port, method, path }, (res) => {
+			let body = '';
+			res.setEncoding('utf8');
+			res.on('data', (chunk) => { body += chunk; });
+			res.on('end', () => resolve({ method, path, status: res.statusCode, allow: res.headers.allow, type: res.headers['content-type'], body }));
+		}).on('error', reject).end();
+	});
+}
+async function run(framework) {
+	const server = build(framework).listen(0, '127.0.0.1');
+	await new Promise((resolve) => server.once('listening', resolve));
+	const answers = [];
+	for (const request of requests) answers.push(await ask(server.address().port, request));
+	server.close();
+	return answers;
+}
+(async () => {
+	const express = require('express');
+	const shape = (framework) => ({ query: 'query' in framework, del: 'del' in framework(), param: 'param' in framework.request, sendfile: 'sendfile' in framework.response });
+	process.stdout.write(JSON.stringify({
+		version: require('express/package.json').version,
+		line: require('express/lib/line.js').LINE,
+		shape: shape(express),
+		expected: shape(require(process.env.EXPRESS5)),
+		velox: await run(express),
+		express5: await run(require(process.env.EXPRESS5)),
+	}));
+})();
+`;
+
+// The same package through node's ESM loader.
+const esmProbe = `import express, { Router, json } from 'express';
+import { createRequire } from 'node:module';
+const require = createRequire(import.meta.url);
+process.stdout.write(JSON.stringify({
+	same: express === require('express'),
+	line: require('express/lib/line.js').LINE,
+	query: 'query' in express,
+	router: typeof Router,
+	json: json === express.json,
+	parser: express().get('query parser'),
+}));
+`;
+
+interface Answer {
+	method: string;
+	path: string;
+	status: number;
+	allow?: string;
+	type?: string;
+	body: string;
+}
+
+describe('Velox 5, packed by npm run pack:5 and installed as express', { skip: npmUnavailable() }, () => {
+	const work = mkdtempSync(join(tmpdir(), 'velox-line5-'));
+	after(() => rmSync(work, { recursive: true, force: true }));
+	const lock = join(root, 'package-lock.json');
+	const rootLine = join(root, 'lib', 'line.js');
+	let before5: { lock: string; line: string };
+	let tarball = '';
+	// One clean project for the tests below, installed by the first that asks.
+	let project: ReturnType<typeof cleanProject> | undefined;
+	const installed = () => {
+		project ??= cleanProject(work, 'velox5-app', [], { 'app.js': probe, 'app.mjs': esmProbe }, 'express', tarball);
+		return project;
+	};
+
+	before(() => {
+		before5 = { lock: sha256(lock), line: readFileSync(rootLine, 'utf8') };
+		const output = execFileSync(process.execPath, [join(root, 'scripts', 'pack-line.js'), '5', '--pack-destination', work], {
+			cwd: root,
+			encoding: 'utf8',
+			timeout: 300_000,
+		});
+		tarball = output.trim().split('\n').pop()!;
+	});
+
+	test('pack:5 prints the tarball’s path; package-lock.json and the root’s lib/line.js are as they were', () => {
+		assert.ok(existsSync(tarball), tarball);
+		const { velox } = readJson(join(root, 'package.json')) as { velox: { line5Version: string } };
+		assert.equal(tarball, join(work, `velox-${velox.line5Version}.tgz`));
+		assert.equal(sha256(lock), before5.lock, 'package-lock.json changed');
+		assert.equal(readFileSync(rootLine, 'utf8'), before5.line);
+		assert.match(before5.line, /^exports\.LINE = 4;$/m);
+		// The root's build is still Velox 4 for a process that loads it.
+		const policy = execFileSync(
+			process.execPath,
+			[
+				'-p',
+				`require(${JSON.stringify(join(root, 'lib', 'core', 'lines', 'index.js'))}).linePolicy().line + ' ' + require(${JSON.stringify(join(root, 'package.json'))}).version`,
+			],
+			{ encoding: 'utf8' },
+		);
+		assert.match(policy.trim(), /^4 4\.\d+\.\d+$/);
+	});
+
+	test('installed as express: version 5.x, the same files as Velox 4’s tarball, only the line module and package.json differing', (t) => {
+		const project = installed();
+		if (!project.dir) return t.skip(project.unreachable);
+		const express = join(project.dir, 'node_modules', 'express');
+		const { dependencies } = readJson(join(project.dir, 'package.json')) as { dependencies: Record<string, string> };
+		assert.match(dependencies.express!, /^file:.*velox-5\.[^/\\]*\.tgz$/);
+
+		const manifest = readJson(join(root, 'package.json'));
+		const packed = readJson(join(express, 'package.json'));
+		const { velox, ...rest } = manifest as { velox: { line5Version: string } };
+		assert.match(velox.line5Version, /^5\.\d+\.\d+/);
+		// What users' tools read first; then the whole manifest: only version and description differ, and the `velox` field is left out.
+		for (const key of ['exports', 'files', 'engines', 'dependencies', 'peerDependencies', 'main', 'types']) assert.deepEqual(packed[key], manifest[key], key);
+		assert.deepEqual(packed, { ...rest, version: velox.line5Version, description: packed.description });
+		assert.match(String(packed.description), /Express 5 interface/);
+
+		const v4 = JSON.parse(execFileSync(npm, ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', timeout: 120_000 })) as [
+			{ files: { path: string }[] },
+		];
+		const v4Files = v4[0].files.map((file) => file.path).sort();
+		assert.deepEqual(filesUnder(express), v4Files);
+		const differing = v4Files.filter((file) => !readFileSync(join(express, file)).equals(readFileSync(join(root, file))));
+		assert.deepEqual(differing, [...LINE_MODULE, 'package.json']);
+		assert.match(readFileSync(join(express, 'lib', 'line.js'), 'utf8'), /^exports\.LINE = 5;$/m);
+		assert.match(readFileSync(join(express, 'lib', 'line.d.ts'), 'utf8'), /^export declare const LINE: 5;$/m);
+	});
+
+	test('require("express") is Velox 5, answering as express@5; import gives the same object', (t) => {
+		const project = installed();
+		if (!project.dir) return t.skip(project.unreachable);
+		const run = spawnSync(process.execPath, ['app.js'], {
+			cwd: project.dir,
+			encoding: 'utf8',
+			env: { ...process.env, EXPRESS5: require.resolve('express5') },
+			timeout: 60_000,
+		});
+		assert.equal(run.status, 0, run.stderr);
+		const result = JSON.parse(run.stdout) as {
+			version: string;
+			line: number;
+			shape: Record<string, boolean>;
+			expected: Record<string, boolean>;
+			velox: Answer[];
+			express5: Answer[];
+		};
+		assert.match(result.version, /^5\./);
+		assert.equal(result.line, 5);
+		assert.deepEqual(result.shape, { query: false, del: false, param: false, sendfile: false });
+		assert.deepEqual(result.shape, result.expected);
+		assert.deepEqual(result.velox, result.express5);
+		// What the answers hold, so that two equal answers are not the same failure twice.
+		const [tooLow, tooHigh, notFound, options, query] = result.velox;
+		assert.equal(tooLow!.body, 'RangeError: Invalid status code: 99. Status code must be greater than 99 and less than 1000.');
+		assert.equal(tooHigh!.body, 'RangeError: Invalid status code: 1000. Status code must be greater than 99 and less than 1000.');
+		assert.equal(notFound!.status, 404);
+		assert.equal(options!.allow, 'DELETE, GET, HEAD, PUT');
+		assert.equal(options!.body, 'DELETE, GET, HEAD, PUT');
+		assert.deepEqual(JSON.parse(query!.body), { query: { 'filter[status]': 'open', a: ['1', '2'] }, setting: 'simple' });
+
+		const esm = spawnSync(process.execPath, ['app.mjs'], { cwd: project.dir, encoding: 'utf8', timeout: 60_000 });
+		assert.equal(esm.status, 0, esm.stderr);
+		assert.deepEqual(JSON.parse(esm.stdout), { same: true, line: 5, query: false, router: 'function', json: true, parser: 'simple' });
+	});
+});
