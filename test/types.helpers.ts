@@ -3,11 +3,12 @@
  * the built package, source files parsed once per test process, and `// $ExpectType` checks.
  */
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { packageRoot } from './helpers/package-root';
+import { packedTarball, withoutCoverage } from './helpers/packed';
 
 export const typesDir = join(packageRoot(), 'test', 'types');
 
@@ -126,10 +127,11 @@ export interface CleanProject {
 }
 
 /**
- * Packs Velox (`npm pack`), installs the tarball with only `dependencies` into a new project
- * below `work` (under the name `installAs`, e.g. `express` as an npm alias installs it), writes
- * `files` there, and returns the project directory. `packed`: a tarball to install instead (Velox 5's,
- * from `npm run pack:5`).
+/**
+ * Installs the packed Velox (the tarball of `npm pack`, packed once per build: helpers/packed.ts)
+ * with only `dependencies` into a new project below `work` (under the name `installAs`, e.g.
+ * `express` as an npm alias installs it), writes `files` there, and returns the project directory.
+ * `packed`: a tarball to install instead (Velox 5's, from `npm run pack:5`).
  */
 export function cleanProject(
 	work: string,
@@ -139,11 +141,7 @@ export function cleanProject(
 	installAs = 'velox',
 	packed?: string,
 ): CleanProject {
-	let tarball = packed;
-	if (tarball === undefined) {
-		const output = execFileSync(npm, ['pack', '--silent', '--pack-destination', work], { cwd: packageRoot(), encoding: 'utf8', timeout: 120_000 });
-		tarball = join(work, output.trim().split('\n').pop()!);
-	}
+	const tarball = packed ?? packedTarball();
 	const dir = join(work, name);
 	mkdirSync(dir);
 	writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, version: '1.0.0', private: true }));
@@ -155,6 +153,7 @@ export function cleanProject(
 			cwd: dir,
 			encoding: 'utf8',
 			timeout: 480_000,
+			env: withoutCoverage(),
 		},
 	);
 	if (install.status !== 0 && /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|ECONNRESET|network/i.test(install.stderr)) {
@@ -171,7 +170,7 @@ export function cleanProject(
 export function projectTsc(dir: string, config = 'tsconfig.json'): { status: number | null; output: string } {
 	const own = join(dir, 'node_modules', 'typescript', 'bin', 'tsc');
 	const compiler = existsSync(own) ? own : join(packageRoot(), 'node_modules', 'typescript', 'bin', 'tsc');
-	const tsc = spawnSync(process.execPath, [compiler, '-p', join(dir, config)], { cwd: dir, encoding: 'utf8', timeout: 300_000 });
+	const tsc = spawnSync(process.execPath, [compiler, '-p', join(dir, config)], { cwd: dir, encoding: 'utf8', timeout: 300_000, env: withoutCoverage() });
 	return { status: tsc.status, output: tsc.stdout + tsc.stderr };
 }
 

