@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import zlib from 'node:zlib';
 import request from 'supertest';
+import express from 'express';
 import velox from '../src/express';
 import { differential, parserApp, sendTo } from './helpers/body';
 
@@ -274,5 +275,14 @@ describe('velox.json', () => {
 
 	test('the middleware is named jsonParser, as in Express 4', () => {
 		assert.equal(velox.json().name, 'jsonParser');
+	});
+
+	test('each parser is a plain function with a prototype and three parameters, as body-parser makes them', () => {
+		for (const name of ['json', 'raw', 'text', 'urlencoded'] as const) {
+			const ours = velox[name]() as unknown as { prototype?: unknown; length: number };
+			const theirs = express[name]() as unknown as { prototype?: unknown; length: number };
+			assert.equal(typeof ours.prototype, typeof theirs.prototype, name);
+			assert.equal(ours.length, theirs.length, name);
+		}
 	});
 });
