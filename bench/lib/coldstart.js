@@ -5,10 +5,9 @@
 // on one keep-alive connection as a browser or an API client would, cookies carried over. The
 // frameworks and apps take turns (order reversed every other round); medians per figure.
 
-const { spawn } = require('node:child_process');
 const http = require('node:http');
 const path = require('node:path');
-const { median } = require('./startup');
+const { median, spawnProbe } = require('./startup');
 
 const PROBE = path.join(__dirname, '..', 'apps', 'coldstart-app.js');
 const TIMEOUT_MS = 20000;
@@ -77,51 +76,25 @@ function send(agent, port, request, cookies) {
 /** One spawn of `framework` ({ family, module }) with `app`: { listeningMs, firstResponseMs, cpuMs, requestMs: [10] } or { error }. */
 function sample(framework, app, assets, pin) {
 	const args = [PROBE, framework.family, framework.module, app, assets];
-	const started = process.hrtime.bigint();
-	const child = pin
-		? spawn('taskset', ['-c', '0', process.execPath, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
-		: spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-	let stderr = '';
-	child.stderr.on('data', (chunk) => {
-		if (stderr.length < 2000) stderr += chunk;
-	});
-	return new Promise((resolve) => {
-		let done = false;
-		const finish = (result) => {
-			if (done) return;
-			done = true;
-			clearTimeout(timer);
-			if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-			resolve(result);
-		};
-		const timer = setTimeout(() => finish({ error: `no answer after ${TIMEOUT_MS} ms` }), TIMEOUT_MS);
-		child.on('exit', (code) => finish({ error: `exited (${code}): ${stderr.trim().split('\n').pop() || ''}` }));
-		let line = '';
-		child.stdout.on('data', async (chunk) => {
-			if (line.includes('\n')) return;
-			line += chunk;
-			if (!line.includes('\n')) return;
-			const listeningMs = Number(process.hrtime.bigint() - started) / 1e6;
-			const [cpu, port] = line.trim().split(' ');
-			const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-			const cookies = new Map();
-			const requestMs = [];
-			let firstResponseMs = null;
-			try {
-				for (const request of REQUESTS[app]) {
-					const answer = await send(agent, Number(port), request, cookies);
-					if (answer.status !== request.status) throw new Error(`${label(request)} answered ${answer.status}, not ${request.status}`);
-					if (firstResponseMs === null) firstResponseMs = Number(answer.end - started) / 1e6;
-					requestMs.push(answer.ms);
-				}
-			} catch (error) {
-				finish({ error: `${framework.name} ${app}: ${error.message}` });
-				return;
-			} finally {
-				agent.destroy();
+	return spawnProbe(args, { pin, timeoutMs: TIMEOUT_MS }, async ({ listeningMs, cpuMs, port, started }, finish) => {
+		const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+		const cookies = new Map();
+		const requestMs = [];
+		let firstResponseMs = null;
+		try {
+			for (const request of REQUESTS[app]) {
+				const answer = await send(agent, port, request, cookies);
+				if (answer.status !== request.status) throw new Error(`${label(request)} answered ${answer.status}, not ${request.status}`);
+				if (firstResponseMs === null) firstResponseMs = Number(answer.end - started) / 1e6;
+				requestMs.push(answer.ms);
 			}
-			finish({ listeningMs, firstResponseMs, cpuMs: Number(cpu), requestMs });
-		});
+		} catch (error) {
+			finish({ error: `${framework.name} ${app}: ${error.message}` });
+			return;
+		} finally {
+			agent.destroy();
+		}
+		finish({ listeningMs, firstResponseMs, cpuMs, requestMs });
 	});
 }
 

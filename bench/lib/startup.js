@@ -34,9 +34,13 @@ function get(port) {
 	});
 }
 
-/** One spawn of `framework` ({ family, module }): resolves { wallMs, cpuMs, rssIdleBytes, rssAfterRequestBytes } or { error }. */
-function sample(framework, pin) {
-	const args = [PROBE, framework.family, framework.module];
+/**
+ * Spawns `node ...args` (pinned to core 0 with `pin`) and waits for the probe's first stdout line,
+ * `<cpu ms> <port>`; then calls `onListening({ listeningMs, cpuMs, port, pid }, finish)`, which
+ * resolves the returned promise through `finish(result)` (the child is killed then). An error, an
+ * exit or `timeoutMs` without an answer resolves `{ error }`.
+ */
+function spawnProbe(args, { pin, timeoutMs }, onListening) {
 	const started = process.hrtime.bigint();
 	const child = pin
 		? spawn('taskset', ['-c', '0', process.execPath, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
@@ -54,22 +58,29 @@ function sample(framework, pin) {
 			if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 			resolve(result);
 		};
-		const timer = setTimeout(() => finish({ error: `no answer after ${TIMEOUT_MS} ms` }), TIMEOUT_MS);
-		child.on('exit', (code) => finish({ error: `exited (${code}) before listening: ${stderr.trim().split('\n').pop() || ''}` }));
+		const timer = setTimeout(() => finish({ error: `no answer after ${timeoutMs} ms` }), timeoutMs);
+		child.on('exit', (code) => finish({ error: `exited (${code}): ${stderr.trim().split('\n').pop() || ''}` }));
 		let line = '';
 		child.stdout.on('data', (chunk) => {
 			if (line.includes('\n')) return;
 			line += chunk;
 			if (!line.includes('\n')) return;
-			const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
+			const listeningMs = Number(process.hrtime.bigint() - started) / 1e6;
 			const [cpu, port] = line.trim().split(' ');
-			setTimeout(async () => {
-				const rssIdleBytes = rssBytes(child.pid);
-				await get(Number(port));
-				const rssAfterRequestBytes = rssBytes(child.pid);
-				finish({ wallMs, cpuMs: Number(cpu), rssIdleBytes, rssAfterRequestBytes });
-			}, SETTLE_MS);
+			onListening({ listeningMs, cpuMs: Number(cpu), port: Number(port), pid: child.pid, started }, finish);
 		});
+	});
+}
+
+/** One spawn of `framework` ({ family, module }): resolves { wallMs, cpuMs, rssIdleBytes, rssAfterRequestBytes } or { error }. */
+function sample(framework, pin) {
+	return spawnProbe([PROBE, framework.family, framework.module], { pin, timeoutMs: TIMEOUT_MS }, ({ listeningMs, cpuMs, port, pid }, finish) => {
+		setTimeout(async () => {
+			const rssIdleBytes = rssBytes(pid);
+			await get(port);
+			const rssAfterRequestBytes = rssBytes(pid);
+			finish({ wallMs: listeningMs, cpuMs, rssIdleBytes, rssAfterRequestBytes });
+		}, SETTLE_MS);
 	});
 }
 
@@ -131,4 +142,4 @@ function startupTable(startup, labels = {}) {
 	return lines;
 }
 
-module.exports = { measureStartup, startupTable, median };
+module.exports = { measureStartup, startupTable, median, spawnProbe };
