@@ -16,7 +16,7 @@ export const express5: LinePolicy = {
 	// Express 5's migration guide: removed, not deprecated.
 	removed: {
 		factory: ['query'],
-		application: ['del'],
+		application: ['del', 'lazyrouter'],
 		request: ['param', 'acceptsCharset', 'acceptsEncoding', 'acceptsLanguage'],
 		response: ['sendfile'],
 	},
@@ -28,6 +28,12 @@ export const express5: LinePolicy = {
 
 	application: {
 		defaultQueryParser: 'simple',
+		routerGetter: true,
+		queryParsingOff: undefined,
+	},
+
+	request: {
+		queryPerRead: true,
 	},
 
 	response: {
@@ -48,6 +54,26 @@ export const express5: LinePolicy = {
 			res.setHeader('Content-Type', 'text/plain');
 			res.setHeader('X-Content-Type-Options', 'nosniff');
 			res.end(body);
+		},
+		// router 2's words, the same for `router.use` and a route's handlers.
+		useWithoutHandler() {
+			throw veloxError('VELOX_ERR_HANDLER_REQUIRED');
+		},
+		useHandlerNotFunction() {
+			throw veloxError('VELOX_ERR_HANDLER_TYPE');
+		},
+		routeWithoutHandler() {
+			throw veloxError('VELOX_ERR_HANDLER_REQUIRED');
+		},
+		routeHandlerNotFunction() {
+			throw veloxError('VELOX_ERR_HANDLER_TYPE');
+		},
+		paramShorthands: false,
+		checkParam(name, fn) {
+			if (!name) throw veloxError('VELOX_ERR_PARAM_NAME_REQUIRED');
+			if (typeof name !== 'string') throw veloxError('VELOX_ERR_PARAM_NAME_TYPE');
+			if (!fn) throw veloxError('VELOX_ERR_PARAM_FN_REQUIRED');
+			if (typeof fn !== 'function') throw veloxError('VELOX_ERR_PARAM_FN_TYPE');
 		},
 	},
 };

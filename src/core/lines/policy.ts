@@ -28,6 +28,26 @@ export interface FactoryRules {
 export interface ApplicationRules {
 	/** The `query parser` setting of a new app. */
 	readonly defaultQueryParser: 'extended' | 'simple';
+	/**
+	 * Where an app keeps its router. Express 4 (false): `app._router`, made by `app.lazyrouter()`
+	 * with the `query` and `expressInit` layers first, and `app.router` throws (removed in 4.0).
+	 * Express 5 (true): the public getter `app.router`, which makes the router on first read (with
+	 * `case sensitive routing` and `strict routing`) with no layer of its own; no `app._router`, no
+	 * `app.lazyrouter`.
+	 */
+	readonly routerGetter: boolean;
+	/** The `query parser fn` of `query parser` false: Express 4 a parser that gives `{}`, Express 5 none. */
+	readonly queryParsingOff: ((query: string) => Record<string, unknown>) | undefined;
+}
+
+export interface RequestRules {
+	/**
+	 * `req.query`. Express 4 (false): parsed once, by the parser of the app whose router saw the
+	 * request first, then an own property that assignment replaces. Express 5 (true): a getter
+	 * without a setter that parses the query string on every read with the current
+	 * `query parser fn` of `req.app` (an empty null-prototype object when parsing is disabled).
+	 */
+	readonly queryPerRead: boolean;
 }
 
 /** What the status rows read and set of a response. */
@@ -46,6 +66,21 @@ export interface ResponseRules {
 export interface RouterRules {
 	/** The automatic OPTIONS answer, from the methods the path's routes handle (each once, in registration order). */
 	readonly sendOptions: (res: ServerResponse, methods: readonly string[]) => void;
+	/** `router.use(...)` (and `app.use` through it) given no handler: throws. */
+	readonly useWithoutHandler: () => never;
+	/** `router.use(...)` given `handler` that is not a function: throws (the handlers before it are added). */
+	readonly useHandlerNotFunction: (handler: unknown) => never;
+	/** `route.METHOD(...)`/`route.all(...)` (`method` undefined) given no handler: throws, or adds nothing. */
+	readonly routeWithoutHandler: (method: string | undefined) => void;
+	/** `route.METHOD(...)`/`route.all(...)` given `handler` that is not a function: throws. */
+	readonly routeHandlerNotFunction: (method: string | undefined, handler: unknown) => never;
+	/**
+	 * `router.param(fn)` (a param factory) and `router.param(':name', fn)`: Express 4 (true) takes
+	 * both, deprecated; Express 5 (false) takes neither (the name is used as written).
+	 */
+	readonly paramShorthands: boolean;
+	/** `router.param(name, fn)`'s checks of its arguments (after Express 4's factories ran): throws. */
+	readonly checkParam: (name: unknown, fn: unknown) => void;
 }
 
 export interface LinePolicy {
@@ -54,6 +89,7 @@ export interface LinePolicy {
 	readonly removed: RemovedMembers;
 	readonly factory: FactoryRules;
 	readonly application: ApplicationRules;
+	readonly request: RequestRules;
 	readonly response: ResponseRules;
 	readonly router: RouterRules;
 }
