@@ -28,8 +28,10 @@ import { pathnameOf, queryStringOf } from './base/url';
 import { veloxError } from './errors';
 import { hasOwn, onFirstUse } from './base/utils';
 import { hostOf } from './base/host';
+import { linePolicy } from './lines';
 
 const deprecate = depd('velox');
+const { queryPerRead } = linePolicy().request;
 // Loaded with the first negotiation, `req.is` and `req.ip`/`req.ips` (docs/design.md, "Startup: deferred modules").
 const loadAccepts = onFirstUse(() => require('accepts') as typeof AcceptsModule);
 const loadTypeIs = onFirstUse(() => require('type-is') as typeof TypeIsModule);
@@ -363,20 +365,37 @@ function defineOwnQuery(req: VeloxRequest, value: unknown): void {
 // Express would have computed eagerly. The value then becomes an own data
 // property, as Express's is: later reads are plain reads and assignment
 // replaces it, as in Express.
-Object.defineProperty(request, 'query', {
-	configurable: true,
-	enumerable: true,
-	get(this: VeloxRequest): unknown {
-		const parse = this[kQueryParser];
-		if (parse === undefined) return undefined;
-		const value = parse(queryStringOf(this.originalUrl ?? this.url) as string);
-		defineOwnQuery(this, value);
-		return value;
-	},
-	set(this: VeloxRequest, value: unknown): void {
-		defineOwnQuery(this, value);
-	},
-});
+Object.defineProperty(
+	request,
+	'query',
+	queryPerRead
+		? { configurable: true, enumerable: true, get: queryOfApp }
+		: {
+				configurable: true,
+				enumerable: true,
+				get(this: VeloxRequest): unknown {
+					const parse = this[kQueryParser];
+					if (parse === undefined) return undefined;
+					const value = parse(queryStringOf(this.originalUrl ?? this.url) as string);
+					defineOwnQuery(this, value);
+					return value;
+				},
+				set(this: VeloxRequest, value: unknown): void {
+					defineOwnQuery(this, value);
+				},
+			},
+);
+
+/**
+ * Express 5's `req.query` (lines/: `queryPerRead`): the query string of `req.url` parsed on every
+ * read by the `query parser fn` of `req.app`, or an empty null-prototype object when parsing is
+ * off. A getter without a setter: assignment throws in strict code.
+ */
+function queryOfApp(this: VeloxRequest): unknown {
+	const parse = this.app.settings['query parser fn'] as ((query: string | null) => unknown) | undefined;
+	if (!parse) return Object.create(null);
+	return parse(queryStringOf(this.url));
+}
 
 /**
  * An `AbortSignal` that aborts when the client goes away before the response
