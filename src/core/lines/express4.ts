@@ -1,6 +1,7 @@
 /** Express 4's rows of the line policy (lines/policy.ts): what express@4 does, to the byte. */
 import type { ServerResponse } from 'http';
 import depd from 'depd';
+import fresh from 'fresh';
 import { veloxError } from '../errors';
 import type { LinePolicy } from './policy';
 
@@ -39,6 +40,8 @@ export const express4: LinePolicy = {
 
 	request: {
 		queryPerRead: false,
+		fresh: fresh as LinePolicy['request']['fresh'],
+		hostWithPort: false,
 	},
 
 	response: {

@@ -1,6 +1,6 @@
 /** Express 5's rows of the line policy (lines/policy.ts): what express@5 does, to the byte. */
 import { veloxError } from '../errors';
-import type { LinePolicy, StatusTarget } from './policy';
+import type { FreshResponseHeaders, LinePolicy, StatusTarget } from './policy';
 
 /** Express 5's `res.status`: an integer from 100 to 999, or it throws. */
 function status<R extends StatusTarget>(this: R, code: number): R {
@@ -8,6 +8,41 @@ function status<R extends StatusTarget>(this: R, code: number): R {
 	if (code < 100 || code > 999) throw veloxError('VELOX_ERR_STATUS_RANGE', JSON.stringify(code));
 	this.statusCode = code;
 	return this;
+}
+
+/** `Cache-Control: no-cache` among the directives: a reload, never fresh. */
+const NO_CACHE = /(?:^|,)\s*?no-cache\s*?(?:,|$)/;
+
+/** The entity tags of an `If-None-Match` list, each without its surrounding spaces. */
+function entityTags(list: string): string[] {
+	return list.split(',').map((tag) => tag.replace(/^ +| +$/g, ''));
+}
+
+/** A date header as a timestamp (NaN when unreadable, so no comparison holds). */
+function timeOf(value: unknown): number {
+	return value ? Date.parse(String(value)) : Number.NaN;
+}
+
+/**
+ * Express 5's freshness (its fresh 2): a conditional request is fresh when `If-None-Match` is `*`
+ * or names the response's entity tag, weakly compared; only without `If-None-Match`, when the
+ * response's `Last-Modified` is no later than `If-Modified-Since`. Never with `Cache-Control: no-cache`.
+ */
+function fresh(reqHeaders: Record<string, string | string[] | undefined>, resHeaders: FreshResponseHeaders): boolean {
+	const modifiedSince = reqHeaders['if-modified-since'];
+	const noneMatch = reqHeaders['if-none-match'];
+	if (!modifiedSince && !noneMatch) return false;
+	const cacheControl = reqHeaders['cache-control'];
+	if (cacheControl && NO_CACHE.test(String(cacheControl))) return false;
+	if (noneMatch) {
+		if (noneMatch === '*') return true;
+		const etag = resHeaders.etag;
+		if (!etag) return false;
+		const tag = String(etag);
+		return entityTags(String(noneMatch)).some((candidate) => candidate === tag || candidate === 'W/' + tag || 'W/' + candidate === tag);
+	}
+	const lastModified = resHeaders['last-modified'];
+	return Boolean(lastModified) && timeOf(lastModified) <= timeOf(modifiedSince);
 }
 
 export const express5: LinePolicy = {
@@ -34,6 +69,8 @@ export const express5: LinePolicy = {
 
 	request: {
 		queryPerRead: true,
+		fresh,
+		hostWithPort: true,
 	},
 
 	response: {

@@ -4,7 +4,7 @@
  * loads (`linePolicy()`, lines/index.ts), and never compares line numbers itself; the rows of
  * Express 4 are in lines/express4.ts, those of Express 5 in lines/express5.ts. Types only.
  */
-import type { ServerResponse } from 'http';
+import type { IncomingHttpHeaders, ServerResponse } from 'http';
 
 /** Members a line does not have, by the object that would carry them. */
 export interface RemovedMembers {
@@ -48,6 +48,23 @@ export interface RequestRules {
 	 * `query parser fn` of `req.app` (an empty null-prototype object when parsing is disabled).
 	 */
 	readonly queryPerRead: boolean;
+	/**
+	 * `req.fresh`'s comparison of the conditional request headers with the response's `ETag` and
+	 * `Last-Modified`: Express 4's fresh 0.5 requires both validators sent to match; Express 5's
+	 * fresh 2 decides by `If-None-Match` alone when it is sent (`*` matches).
+	 */
+	readonly fresh: (reqHeaders: IncomingHttpHeaders, resHeaders: FreshResponseHeaders) => boolean;
+	/**
+	 * `req.host`. Express 4 (false): a deprecated alias of `req.hostname`. Express 5 (true): the
+	 * `Host` (or trusted `X-Forwarded-Host`) value with its port.
+	 */
+	readonly hostWithPort: boolean;
+}
+
+/** The response's validators as `req.fresh` hands them over. */
+export interface FreshResponseHeaders {
+	etag?: string | number | readonly string[];
+	'last-modified'?: string | number | readonly string[];
 }
 
 /** What the status rows read and set of a response. */
