@@ -43,7 +43,7 @@ import query = require('../middleware/query');
 import View = require('../view');
 
 const deprecate = depd('velox');
-const { defaultQueryParser, routerGetter } = linePolicy().application;
+const { defaultQueryParser, routerGetter, listenArguments } = linePolicy().application;
 // HTTP/2 handling and `app.inject` load with the first HTTP/2 request / `app.inject` (docs/design.md, "Startup: deferred modules").
 const loadHttp2 = onFirstUse(() => require('./http2') as typeof Http2Module);
 const loadInject = onFirstUse(() => require('./inject') as typeof InjectModule);
@@ -435,5 +435,5 @@ app.listen = function listen(this: App, ...args: unknown[]): Server {
 	preloadNegotiation();
 	preloadMime();
 	preloadETag(this.get('etag fn'));
-	return (server.listen as (...a: unknown[]) => Server).apply(server, args);
+	return (server.listen as (...a: unknown[]) => Server).apply(server, listenArguments(server, args));
 };

@@ -33,6 +33,7 @@ export const express4: LinePolicy = {
 	application: {
 		defaultQueryParser: 'extended',
 		routerGetter: false,
+		listenArguments: (_server, args) => args,
 		queryParsingOff: function newObject() {
 			return {};
 		},

@@ -1,4 +1,5 @@
 /** Express 5's rows of the line policy (lines/policy.ts): what express@5 does, to the byte. */
+import type { EventEmitter } from 'events';
 import { veloxError } from '../errors';
 import type { FreshResponseHeaders, LinePolicy, StatusTarget } from './policy';
 
@@ -45,6 +46,20 @@ function fresh(reqHeaders: Record<string, string | string[] | undefined>, resHea
 	return Boolean(lastModified) && timeOf(lastModified) <= timeOf(modifiedSince);
 }
 
+/** Express 5's `app.listen`: a callback last is called once, on 'listening' or with the server's first 'error'. */
+function listenArguments(server: EventEmitter, args: unknown[]): unknown[] {
+	const last = args[args.length - 1];
+	if (typeof last !== 'function') return args;
+	let called = false;
+	const callback = function listenCallback(this: unknown, ...values: unknown[]): unknown {
+		if (called) return undefined;
+		called = true;
+		return last.apply(this, values);
+	};
+	server.once('error', callback);
+	return [...args.slice(0, -1), callback];
+}
+
 export const express5: LinePolicy = {
 	line: 5,
 
@@ -64,6 +79,7 @@ export const express5: LinePolicy = {
 	application: {
 		defaultQueryParser: 'simple',
 		routerGetter: true,
+		listenArguments,
 		queryParsingOff: undefined,
 	},
 

@@ -4,6 +4,7 @@
  * loads (`linePolicy()`, lines/index.ts), and never compares line numbers itself; the rows of
  * Express 4 are in lines/express4.ts, those of Express 5 in lines/express5.ts. Types only.
  */
+import type { EventEmitter } from 'events';
 import type { IncomingHttpHeaders, ServerResponse } from 'http';
 
 /** Members a line does not have, by the object that would carry them. */
@@ -38,6 +39,12 @@ export interface ApplicationRules {
 	readonly routerGetter: boolean;
 	/** The `query parser fn` of `query parser` false: Express 4 a parser that gives `{}`, Express 5 none. */
 	readonly queryParsingOff: ((query: string) => Record<string, unknown>) | undefined;
+	/**
+	 * `app.listen(…, callback)`'s arguments before `server.listen` gets them: Express 4 passes them
+	 * as they are (the callback waits for 'listening'); Express 5 also calls the callback, once,
+	 * with the server's first 'error'.
+	 */
+	readonly listenArguments: (server: EventEmitter, args: unknown[]) => unknown[];
 }
 
 export interface RequestRules {
