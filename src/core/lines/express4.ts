@@ -34,6 +34,7 @@ export const express4: LinePolicy = {
 		defaultQueryParser: 'extended',
 		routerGetter: false,
 		listenArguments: (_server, args) => args,
+		deferSyncRender: false,
 		queryParsingOff: function newObject() {
 			return {};
 		},

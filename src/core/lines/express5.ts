@@ -80,6 +80,7 @@ export const express5: LinePolicy = {
 		defaultQueryParser: 'simple',
 		routerGetter: true,
 		listenArguments,
+		deferSyncRender: true,
 		queryParsingOff: undefined,
 	},
 

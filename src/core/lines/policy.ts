@@ -45,6 +45,11 @@ export interface ApplicationRules {
 	 * with the server's first 'error'.
 	 */
 	readonly listenArguments: (server: EventEmitter, args: unknown[]) => unknown[];
+	/**
+	 * A view's engine that calls back before returning: Express 4 (false) passes the result on at
+	 * once; Express 5 (true) on the next tick, so `app.render`'s callback is always asynchronous.
+	 */
+	readonly deferSyncRender: boolean;
 }
 
 export interface RequestRules {
