@@ -53,6 +53,33 @@ describe('Velox 5 app.router', () => {
 		assert.deepEqual(shape(velox), expected);
 	});
 
+	test('settings, cache and engines have no prototype; routers are instances of Router', () => {
+		const shape = (framework: typeof velox) => {
+			const app = framework();
+			const Router = framework.Router as unknown as new () => unknown;
+			return {
+				tables: [app.settings, app.cache, app.engines, app.locals].map((table) => Object.getPrototypeOf(table) === null),
+				instance: app.router instanceof (Router as unknown as typeof Function),
+				made: framework.Router() instanceof (Router as unknown as typeof Function),
+				newed: typeof new Router(),
+				prototypeUse: typeof (Router.prototype as Loose).use,
+				prototypeRoute: typeof (Router.prototype as Loose).route,
+				constructorString: 'constructor' in app.settings,
+			};
+		};
+		const expected = shape(express5 as unknown as typeof velox);
+		assert.deepEqual(expected, {
+			tables: [true, true, true, true],
+			instance: true,
+			made: true,
+			newed: 'function',
+			prototypeUse: 'function',
+			prototypeRoute: 'function',
+			constructorString: false,
+		});
+		assert.deepEqual(shape(velox), expected);
+	});
+
 	test('the router takes the routing settings in force when it is first read', () => {
 		const shape = (framework: typeof velox) => {
 			const app = framework();

@@ -43,7 +43,7 @@ import query = require('../middleware/query');
 import View = require('../view');
 
 const deprecate = depd('velox');
-const { defaultQueryParser, routerGetter, listenArguments } = linePolicy().application;
+const { defaultQueryParser, routerGetter, listenArguments, newTable } = linePolicy().application;
 // HTTP/2 handling and `app.inject` load with the first HTTP/2 request / `app.inject` (docs/design.md, "Startup: deferred modules").
 const loadHttp2 = onFirstUse(() => require('./http2') as typeof Http2Module);
 const loadInject = onFirstUse(() => require('./inject') as typeof InjectModule);
@@ -71,9 +71,9 @@ const app = application;
 app.init = function init(this: App): void {
 	// Bound: one View per distinct name rendered with `view cache` on, found on disk; names come from
 	// the app's code (an app rendering request-chosen names grows it, as Express's does).
-	this.cache = {};
-	this.engines = {};
-	this.settings = {};
+	this.cache = newTable();
+	this.engines = newTable();
+	this.settings = newTable();
 	this.defaultConfiguration();
 };
 

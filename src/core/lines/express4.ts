@@ -35,6 +35,7 @@ export const express4: LinePolicy = {
 		routerGetter: false,
 		listenArguments: (_server, args) => args,
 		deferSyncRender: false,
+		newTable: () => ({}),
 		queryParsingOff: function newObject() {
 			return {};
 		},
@@ -98,6 +99,7 @@ export const express4: LinePolicy = {
 			throw veloxError('VELOX_ERR_ROUTE_METHOD_CALLBACK', method, objectToString.call(handler));
 		},
 		paramShorthands: true,
+		routerIsClass: false,
 		checkParam(name, fn) {
 			if (typeof fn !== 'function') throw veloxError('VELOX_ERR_PARAM_CALLBACK', name, fn);
 		},

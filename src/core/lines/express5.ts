@@ -81,6 +81,7 @@ export const express5: LinePolicy = {
 		routerGetter: true,
 		listenArguments,
 		deferSyncRender: true,
+		newTable: () => Object.create(null),
 		queryParsingOff: undefined,
 	},
 
@@ -123,6 +124,7 @@ export const express5: LinePolicy = {
 			throw veloxError('VELOX_ERR_HANDLER_TYPE');
 		},
 		paramShorthands: false,
+		routerIsClass: true,
 		checkParam(name, fn) {
 			if (!name) throw veloxError('VELOX_ERR_PARAM_NAME_REQUIRED');
 			if (typeof name !== 'string') throw veloxError('VELOX_ERR_PARAM_NAME_TYPE');

@@ -50,6 +50,8 @@ export interface ApplicationRules {
 	 * once; Express 5 (true) on the next tick, so `app.render`'s callback is always asynchronous.
 	 */
 	readonly deferSyncRender: boolean;
+	/** A new app's `settings`, `cache` and `engines`: Express 4 plain objects, Express 5 null-prototype ones. */
+	readonly newTable: () => Record<string, never>;
 }
 
 export interface RequestRules {
@@ -110,6 +112,12 @@ export interface RouterRules {
 	readonly paramShorthands: boolean;
 	/** `router.param(name, fn)`'s checks of its arguments (after Express 4's factories ran): throws. */
 	readonly checkParam: (name: unknown, fn: unknown) => void;
+	/**
+	 * Express 5's router 2 is a constructor (true): `router instanceof Router` holds and
+	 * `Router.prototype` carries the methods. Express 4's factory (false) is itself the routers'
+	 * prototype, with a default `Router.prototype`.
+	 */
+	readonly routerIsClass: boolean;
 }
 
 export interface LinePolicy {

@@ -34,7 +34,7 @@ import { linePolicy } from '../lines';
 export { type FinalHandler, kFinalHandler };
 
 const deprecate = depd('velox');
-const { useWithoutHandler, useHandlerNotFunction, paramShorthands, checkParam } = linePolicy().router;
+const { useWithoutHandler, useHandlerNotFunction, paramShorthands, checkParam, routerIsClass } = linePolicy().router;
 
 /**
  * Creates on `req`, unless an outer app already did, the own properties the router sets before
@@ -287,3 +287,6 @@ for (const method of [...methods, 'all'] as const) {
 		return this;
 	};
 }
+
+// Express 5's routers are instances of `Router`, whose prototype carries the methods (lines/).
+if (routerIsClass) (Router as { prototype: unknown }).prototype = Router;
