@@ -110,4 +110,30 @@ describe('Velox 5 dispatch', () => {
 		assert.deepEqual(JSON.parse(responses[0].body).params, { user: '7', post: '9' });
 		assert.equal(responses[2].body, 'method GET');
 	});
+
+	test('edge signals: next("router") at the app, next("route") in middleware, errors thrown by error handlers', async () => {
+		const build = (framework: Framework) => {
+			const app = framework();
+			app.get('/app-router', (_req, _res, next) => next('router'));
+			app.use('/mw-route', (_req, _res, next) => next('route'));
+			app.get('/mw-route', (_req, res) => res.send('after middleware route'));
+			app.get('/rethrow', () => {
+				throw new Error('first');
+			});
+			app.use('/rethrow', ((err: Error, _req: unknown, _res: unknown, _next: unknown) => {
+				throw new Error('second after ' + err.message);
+			}) as never);
+			app.use(((err: Error, _req: unknown, res: Res, _next: unknown) => res.status(500).send(err.message)) as never);
+			return app;
+		};
+		const responses = await differential(
+			build,
+			['/app-router', '/mw-route', '/rethrow'].map((path) => ({ path })),
+		);
+		assert.deepEqual(
+			responses.map((r) => r.status),
+			[404, 200, 500],
+		);
+		assert.equal(responses[2].body, 'second after first');
+	});
 });
