@@ -152,6 +152,19 @@ describe('Velox 5 app.router', () => {
 		});
 	});
 
+	test('the extended parser keeps qs’s arrayLimit (20), as express@5', async () => {
+		const build = (framework: Framework) => {
+			const app = framework();
+			app.set('query parser', 'extended');
+			app.get('/', (req, res) => res.json(req.query));
+			return app;
+		};
+		const many = Array.from({ length: 25 }, (_, i) => `c[]=${i}`).join('&');
+		const responses = await differential(build, [{ path: '/?a[25]=x&a[2]=y' }, { path: '/?b[19]=x' }, { path: `/?${many}` }]);
+		assert.deepEqual(JSON.parse(responses[0].body), { a: { 2: 'y', 25: 'x' } });
+		assert.deepEqual(JSON.parse(responses[1].body), { b: ['x'] });
+	});
+
 	test('req.query has no setter: assignment throws in strict code', async () => {
 		const build = (framework: Framework) => {
 			const app = framework();

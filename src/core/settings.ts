@@ -130,11 +130,11 @@ export function compileETag(value: unknown): ETagFunction | undefined {
 	}
 }
 
-const { queryParsingOff } = linePolicy().application;
+const { queryParsingOff, extendedQueryOptions } = linePolicy().application;
 
-/** The `extended` parser: qs with Express 4's options. */
+/** The `extended` parser: qs with the line's options (lines/: Express 4 raises `arrayLimit` to 1000). */
 export function parseExtendedQueryString(query: string): Record<string, unknown> {
-	return loadQs().parse(query, { allowPrototypes: true, arrayLimit: 1000 });
+	return loadQs().parse(query, extendedQueryOptions);
 }
 
 /**

@@ -36,6 +36,7 @@ export const express4: LinePolicy = {
 		listenArguments: (_server, args) => args,
 		deferSyncRender: false,
 		newTable: () => ({}),
+		extendedQueryOptions: { allowPrototypes: true, arrayLimit: 1000 },
 		queryParsingOff: function newObject() {
 			return {};
 		},

@@ -82,6 +82,7 @@ export const express5: LinePolicy = {
 		listenArguments,
 		deferSyncRender: true,
 		newTable: () => Object.create(null),
+		extendedQueryOptions: { allowPrototypes: true },
 		queryParsingOff: undefined,
 	},
 

@@ -52,6 +52,8 @@ export interface ApplicationRules {
 	readonly deferSyncRender: boolean;
 	/** A new app's `settings`, `cache` and `engines`: Express 4 plain objects, Express 5 null-prototype ones. */
 	readonly newTable: () => Record<string, never>;
+	/** qs's options under the `extended` query parser: Express 4 raises `arrayLimit` to 1000, Express 5 keeps qs's (20). */
+	readonly extendedQueryOptions: { readonly allowPrototypes: true; readonly arrayLimit?: number };
 }
 
 export interface RequestRules {
