@@ -65,6 +65,7 @@ describe('Velox 5 app.router', () => {
 				prototypeUse: typeof (Router.prototype as Loose).use,
 				prototypeRoute: typeof (Router.prototype as Loose).route,
 				constructorString: 'constructor' in app.settings,
+				routerKeys: Object.keys(framework.Router()).sort(),
 			};
 		};
 		const expected = shape(express5 as unknown as typeof velox);
@@ -76,6 +77,7 @@ describe('Velox 5 app.router', () => {
 			prototypeUse: 'function',
 			prototypeRoute: 'function',
 			constructorString: false,
+			routerKeys: ['caseSensitive', 'mergeParams', 'params', 'stack', 'strict'],
 		});
 		assert.deepEqual(shape(velox), expected);
 	});

@@ -62,7 +62,8 @@ type RouterMethods = { [M in MethodName | 'all']: (path: PathInput, ...handlers:
 export interface Router extends RouterMethods {
 	(req: IncomingMessage, res: ServerResponse, next?: Next): void;
 	params: Record<string, ParamCallback[]>;
-	_params: ParamFactory[];
+	/** Express 4's param factories (`router.param(fn)`); Express 5's routers have none (lines/). */
+	_params?: ParamFactory[];
 	caseSensitive: boolean | undefined;
 	mergeParams: boolean | undefined;
 	strict: boolean | undefined;
@@ -94,7 +95,7 @@ export const Router = function Router(options?: RouterOptions): Router {
 	} as Router;
 	Object.setPrototypeOf(router, Router);
 	router.params = {};
-	router._params = [];
+	if (paramShorthands) router._params = [];
 	router.caseSensitive = opts.caseSensitive;
 	router.mergeParams = opts.mergeParams;
 	router.strict = opts.strict;
@@ -107,10 +108,10 @@ Router.param = function param(this: Router, name: string | ParamFactory, fn?: un
 	if (paramShorthands) {
 		if (typeof name === 'function') {
 			deprecate('router.param(fn): Refactor to use path params');
-			this._params.push(name);
+			this._params!.push(name);
 			return undefined;
 		}
-		const factories = this._params;
+		const factories = this._params!;
 		if (name[0] === ':') {
 			deprecate('router.param(' + JSON.stringify(name) + ', fn): Use router.param(' + JSON.stringify(name.slice(1)) + ', fn) instead');
 			name = name.slice(1);
