@@ -66,6 +66,7 @@ describe('Velox 5 app.router', () => {
 				prototypeRoute: typeof (Router.prototype as Loose).route,
 				constructorString: 'constructor' in app.settings,
 				routerKeys: Object.keys(framework.Router()).sort(),
+				routeMethodsProto: Object.getPrototypeOf(framework.Router().route('/').methods) === null,
 			};
 		};
 		const expected = shape(express5 as unknown as typeof velox);
@@ -78,6 +79,7 @@ describe('Velox 5 app.router', () => {
 			prototypeRoute: 'function',
 			constructorString: false,
 			routerKeys: ['caseSensitive', 'mergeParams', 'params', 'stack', 'strict'],
+			routeMethodsProto: true,
 		});
 		assert.deepEqual(shape(velox), expected);
 	});

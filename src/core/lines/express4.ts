@@ -101,6 +101,7 @@ export const express4: LinePolicy = {
 		},
 		paramShorthands: true,
 		routerIsClass: false,
+		newMethodTable: () => ({}),
 		checkParam(name, fn) {
 			if (typeof fn !== 'function') throw veloxError('VELOX_ERR_PARAM_CALLBACK', name, fn);
 		},

@@ -126,6 +126,7 @@ export const express5: LinePolicy = {
 		},
 		paramShorthands: false,
 		routerIsClass: true,
+		newMethodTable: () => Object.create(null),
 		checkParam(name, fn) {
 			if (!name) throw veloxError('VELOX_ERR_PARAM_NAME_REQUIRED');
 			if (typeof name !== 'string') throw veloxError('VELOX_ERR_PARAM_NAME_TYPE');

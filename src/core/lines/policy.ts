@@ -120,6 +120,8 @@ export interface RouterRules {
 	 * prototype, with a default `Router.prototype`.
 	 */
 	readonly routerIsClass: boolean;
+	/** A new route's `methods` table: Express 4 a plain object, Express 5 (router 2) a null-prototype one. */
+	readonly newMethodTable: () => Record<string, boolean>;
 }
 
 export interface LinePolicy {

@@ -10,7 +10,7 @@ import type { PathInput } from './matcher';
 import { lowerCaseMethod, type MethodName, methods } from './methods';
 import { linePolicy } from '../lines';
 
-const { routeWithoutHandler, routeHandlerNotFunction } = linePolicy().router;
+const { routeWithoutHandler, routeHandlerNotFunction, newMethodTable } = linePolicy().router;
 
 /** The per-method adders (`route.get`, `route.post`, …), installed on the prototype below. */
 type RouteMethods = { [M in MethodName]: (...handlers: unknown[]) => Route };
@@ -21,7 +21,7 @@ export interface Route extends RouteMethods {}
 export class Route implements LayerRoute {
 	path: PathInput;
 	stack: Layer[] = [];
-	methods: Record<string, boolean> = {};
+	methods: Record<string, boolean> = newMethodTable();
 
 	constructor(path: PathInput) {
 		this.path = path;
