@@ -140,6 +140,12 @@ const triggers: Record<ErrorCode, Trigger> = {
 	VELOX_ERR_APP_USE_MIDDLEWARE: async (lib) => thrownBy(() => lib().use()),
 	VELOX_ERR_ROUTER_USE_MIDDLEWARE: async (lib) => thrownBy(() => lib.Router().use()),
 	VELOX_ERR_ROUTER_USE_TYPE: async (lib) => thrownBy(() => lib.Router().use('/', 'nope' as never)),
+	VELOX_ERR_HANDLER_REQUIRED: async () => thrownBy(() => express5.router.useWithoutHandler()),
+	VELOX_ERR_HANDLER_TYPE: async () => thrownBy(() => express5.router.useHandlerNotFunction('nope')),
+	VELOX_ERR_PARAM_NAME_REQUIRED: async () => thrownBy(() => express5.router.checkParam('', () => {})),
+	VELOX_ERR_PARAM_NAME_TYPE: async () => thrownBy(() => express5.router.checkParam(() => {}, undefined)),
+	VELOX_ERR_PARAM_FN_REQUIRED: async () => thrownBy(() => express5.router.checkParam('id', undefined)),
+	VELOX_ERR_PARAM_FN_TYPE: async () => thrownBy(() => express5.router.checkParam('id', 'nope')),
 	VELOX_ERR_ROUTE_ALL_CALLBACK: async (lib) =>
 		thrownBy(() =>
 			lib

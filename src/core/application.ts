@@ -28,7 +28,7 @@ import type * as Http2Module from './http2';
 import type * as InjectModule from './inject';
 import { listRoutes, markBuiltIn, type RouteList } from './router/listing';
 import { isTracing, traceRequest, traceUnhandled, tracing } from './tracing';
-import { kBuiltInLayers, kFinalHandler, kMountedApp, kQueryParser, kRequestClass, kResponseClass } from './base/symbols';
+import { kAppRouter, kBuiltInLayers, kFinalHandler, kMountedApp, kQueryParser, kRequestClass, kResponseClass } from './base/symbols';
 import { adoptServer, hasAppPrototype, markServed, serverOptionsFor, setPoweredBy } from './platform';
 import { defineOwn, hasOwn, onFirstUse, splitUseArguments } from './base/utils';
 import { veloxError, veloxErrorWith } from './errors';
@@ -43,6 +43,7 @@ import query = require('../middleware/query');
 import View = require('../view');
 
 const deprecate = depd('velox');
+const { defaultQueryParser, routerGetter, listenArguments, newTable } = linePolicy().application;
 // HTTP/2 handling and `app.inject` load with the first HTTP/2 request / `app.inject` (docs/design.md, "Startup: deferred modules").
 const loadHttp2 = onFirstUse(() => require('./http2') as typeof Http2Module);
 const loadInject = onFirstUse(() => require('./inject') as typeof InjectModule);
@@ -70,9 +71,9 @@ const app = application;
 app.init = function init(this: App): void {
 	// Bound: one View per distinct name rendered with `view cache` on, found on disk; names come from
 	// the app's code (an app rendering request-chosen names grows it, as Express's does).
-	this.cache = {};
-	this.engines = {};
-	this.settings = {};
+	this.cache = newTable();
+	this.engines = newTable();
+	this.settings = newTable();
 	this.defaultConfiguration();
 };
 
@@ -81,7 +82,7 @@ app.defaultConfiguration = function defaultConfiguration(this: App): void {
 	this.enable('x-powered-by');
 	this.set('etag', 'weak');
 	this.set('env', env);
-	this.set('query parser', linePolicy().application.defaultQueryParser);
+	this.set('query parser', defaultQueryParser);
 	this.set('subdomain offset', 2);
 	this.set('trust proxy', false);
 	// trust proxy is inherited by a sub-app that did not set it (Express 4 back-compat)
@@ -108,21 +109,49 @@ app.defaultConfiguration = function defaultConfiguration(this: App): void {
 
 	// One getter for every app: V8 keeps an app's properties in fast mode only while each app
 	// defines the same accessor (a new closure per app made the second app's map a dictionary).
-	Object.defineProperty(this, 'router', { configurable: true, get: removedRouter });
+	// Express 5's is public and enumerable, Express 4's throws (lines/).
+	Object.defineProperty(
+		this,
+		'router',
+		routerGetter ? { configurable: true, enumerable: true, get: publicRouter } : { configurable: true, get: removedRouter },
+	);
 };
 
 function removedRouter(): never {
 	throw veloxError('VELOX_ERR_APP_ROUTER_REMOVED');
 }
 
-app.lazyrouter = function lazyrouter(this: App): void {
-	if (this._router) return;
-	const router = Router({ caseSensitive: this.enabled('case sensitive routing'), strict: this.enabled('strict routing') });
-	const onerror = (err: unknown): void => logError.call(this, err);
+/** Express 5's `app.router`: the app's router, made on first read (it has no built-in layers). */
+function publicRouter(this: App): Router {
+	return this[kAppRouter] ?? createRouter(this);
+}
+
+/** A router for `app` with its settings and the app's final handler (as `finalhandler` would answer). */
+function createRouter(app: App): Router {
+	const router = Router({ caseSensitive: app.enabled('case sensitive routing'), strict: app.enabled('strict routing') });
+	const onerror = (err: unknown): void => logError.call(app, err);
 	router[kFinalHandler] = (req: IncomingMessage, res: ServerResponse, err: unknown): void => {
 		if (err && tracing.active !== 0) traceUnhandled(req, err);
-		finalHandle(req, res, err, this.get('env'), onerror);
+		finalHandle(req, res, err, app.get('env'), onerror);
 	};
+	if (routerGetter) defineOwn(app, kAppRouter, router);
+	return router;
+}
+
+/** The app's router for a registration: Express 4's through `app.lazyrouter()`, Express 5's through `app.router`. */
+const routerFor: (app: App) => Router = routerGetter
+	? (app) => app.router as Router
+	: (app) => {
+			app.lazyrouter();
+			return app._router!;
+		};
+
+/** The app's router if it has one yet (route listing, `listen`). */
+const existingRouter: (app: App) => Router | undefined = routerGetter ? (app) => app[kAppRouter] : (app) => app._router;
+
+app.lazyrouter = function lazyrouter(this: App): void {
+	if (this._router) return;
+	const router = createRouter(this);
 	// Express reads the query parser when the router is created; so do we.
 	const parser = (this.get('query parser fn') as QueryParserFunction | undefined) ?? parseQueryStringWithoutSetting;
 	defineOwn(this, kQueryParser, parser);
@@ -169,11 +198,36 @@ app.handle = function handle(this: App, req: IncomingMessage, res: ServerRespons
 	router.handle(req, res, callback, firstLayer(router.stack, this[kBuiltInLayers], tracing.active !== 0 || request[kQueryParser] !== this[kQueryParser]));
 };
 
+/**
+ * Express 5's `app.handle` (lines/: `routerGetter`): as Express 4's above, but the router is
+ * `app.router`'s, made by the first request if nothing made it before, and it has no built-in
+ * layers to skip; `req.query` is request.ts's getter, which reads the app's setting itself.
+ */
+function handleWithRouterGetter(this: App, req: IncomingMessage, res: ServerResponse, callback?: Next): void {
+	const router = this[kAppRouter] ?? createRouter(this);
+	const request = req as VeloxRequestLike;
+	if (isTracing()) traceRequest(this, req, res);
+	if (this.settings['x-powered-by']) setPoweredBy(res, 'Velox');
+	request.res = res;
+	(res as { req: IncomingMessage }).req = req;
+	if (!hasAppPrototype(req, this.request, this[kRequestClass])) {
+		if (request.httpVersionMajor === 2) {
+			handleHttp2(this, req, res, callback);
+			return;
+		}
+		initRoutingState(request, undefined);
+		Object.setPrototypeOf(req, this.request);
+		if (callback === undefined) adopt(this, req);
+	}
+	if (!hasAppPrototype(res, this.response, this[kResponseClass])) Object.setPrototypeOf(res, this.response);
+	router.handle(req, res, callback, 0);
+}
+if (routerGetter) app.handle = handleWithRouterGetter;
+
 app.use = function use(this: App, ...args: unknown[]): App {
 	const { path, handlers: fns } = splitUseArguments(args);
 	if (fns.length === 0) throw veloxError('VELOX_ERR_APP_USE_MIDDLEWARE');
-	this.lazyrouter();
-	const router = this._router!;
+	const router = routerFor(this);
 	for (const fn of fns) {
 		const sub = fn as App | undefined;
 		if (!sub || !sub.handle || !sub.set) {
@@ -205,7 +259,7 @@ app.use = function use(this: App, ...args: unknown[]): App {
 
 /** Beyond Express 4: every middleware, route and mount, in registration order (router/listing.ts). */
 app.routes = function routes(this: App): RouteList {
-	return listRoutes(this._router?.stack);
+	return listRoutes(existingRouter(this)?.stack);
 };
 
 /** Beyond Express 4: dispatches a request in process, without a socket (inject.ts). */
@@ -215,8 +269,7 @@ app.inject = function inject(this: App, options: unknown): unknown {
 
 /** Beyond Express 4: a WebSocket route, `app.ws(path, [options], ...handlers)` (router/ws-route.ts, ws.ts). */
 app.ws = function ws(this: App, path: unknown, ...args: unknown[]): App {
-	this.lazyrouter();
-	this._router!.ws(path as string, ...args);
+	routerFor(this).ws(path as string, ...args);
 	return this;
 };
 
@@ -224,8 +277,7 @@ app.ws = function ws(this: App, path: unknown, ...args: unknown[]): App {
 whenWsRouteAdded((options) => (require('./ws') as typeof WsModule).enableWebSockets(options));
 
 app.route = function route(this: App, path: unknown): Route {
-	this.lazyrouter();
-	return this._router!.route(path as string);
+	return routerFor(this).route(path as string);
 };
 
 app.engine = function engine(this: App, ext: string, fn: unknown): App {
@@ -236,12 +288,12 @@ app.engine = function engine(this: App, ext: string, fn: unknown): App {
 };
 
 app.param = function param(this: App, name: unknown, fn: unknown): App {
-	this.lazyrouter();
+	const router = routerFor(this);
 	if (Array.isArray(name)) {
 		for (const one of name) (this.param as (n: unknown, f: unknown) => App)(one, fn);
 		return this;
 	}
-	this._router!.param(name as string, fn);
+	router.param(name as string, fn);
 	return this;
 };
 
@@ -297,16 +349,14 @@ type RouteMethod = (this: App, path: unknown, ...handlers: unknown[]) => unknown
 for (const method of methods) {
 	(application as Record<MethodName, RouteMethod>)[method] = function routeMethod(this: App, path: unknown, ...handlers: unknown[]): unknown {
 		if (method === 'get' && handlers.length === 0) return this.set(path as string);
-		this.lazyrouter();
-		const route = this._router!.route(path as string);
+		const route = routerFor(this).route(path as string);
 		route[method].apply(route, handlers);
 		return this;
 	};
 }
 
 app.all = function all(this: App, path: unknown, ...handlers: unknown[]): App {
-	this.lazyrouter();
-	const route = this._router!.route(path as string);
+	const route = routerFor(this).route(path as string);
 	for (const method of methods) route[method].apply(route, handlers);
 	return this;
 };
@@ -381,9 +431,9 @@ app.listen = function listen(this: App, ...args: unknown[]): Server {
 	// req.accepts*, mime and the ETag generator (node:crypto) for the first res.send. Express 4
 	// loads them with `require('express')`; deferred to here, a script that never listens does not
 	// pay for them, and a server pays before it answers, not on a request.
-	preloadQueryParser(this._router ? this[kQueryParser] : (this.get('query parser fn') ?? parseQueryStringWithoutSetting));
+	preloadQueryParser(existingRouter(this) && this[kQueryParser] ? this[kQueryParser] : (this.get('query parser fn') ?? parseQueryStringWithoutSetting));
 	preloadNegotiation();
 	preloadMime();
 	preloadETag(this.get('etag fn'));
-	return (server.listen as (...a: unknown[]) => Server).apply(server, args);
+	return (server.listen as (...a: unknown[]) => Server).apply(server, listenArguments(server, args));
 };

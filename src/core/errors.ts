@@ -108,6 +108,42 @@ export const errorCatalog = {
 		message: 'invalid param() call for %s, got %s',
 		when: '`app.param(name, fn)` / `router.param` with a value that is not a function',
 	}),
+	VELOX_ERR_HANDLER_REQUIRED: entry({
+		setup: true,
+		kind: 'TypeError',
+		message: 'argument handler is required',
+		when: 'Velox 5: `router.use()`, `app.use(path)` with a path only, `route.get()` (any method) or `route.all()` with no handler, as router 2',
+	}),
+	VELOX_ERR_HANDLER_TYPE: entry({
+		setup: true,
+		kind: 'TypeError',
+		message: 'argument handler must be a function',
+		when: 'Velox 5: `router.use`, `app.use`, `route.get` (any method), `route.all` or `app.get(path, …)` with a handler that is not a function, as router 2',
+	}),
+	VELOX_ERR_PARAM_NAME_REQUIRED: entry({
+		setup: true,
+		kind: 'TypeError',
+		message: 'argument name is required',
+		when: 'Velox 5: `app.param(name, fn)` / `router.param` with an empty or missing name, as router 2',
+	}),
+	VELOX_ERR_PARAM_NAME_TYPE: entry({
+		setup: true,
+		kind: 'TypeError',
+		message: 'argument name must be a string',
+		when: 'Velox 5: `app.param(name, fn)` / `router.param` with a name that is not a string (`app.param(fn)` included), as router 2',
+	}),
+	VELOX_ERR_PARAM_FN_REQUIRED: entry({
+		setup: true,
+		kind: 'TypeError',
+		message: 'argument fn is required',
+		when: 'Velox 5: `app.param(name)` / `router.param` without a callback, as router 2',
+	}),
+	VELOX_ERR_PARAM_FN_TYPE: entry({
+		setup: true,
+		kind: 'TypeError',
+		message: 'argument fn must be a function',
+		when: 'Velox 5: `app.param(name, fn)` / `router.param` with a callback that is not a function, as router 2',
+	}),
 	VELOX_ERR_PATH_TYPE: entry({
 		setup: true,
 		kind: 'TypeError',

@@ -16,7 +16,6 @@ import { isIP } from 'net';
 import { parse as legacyParse } from 'url';
 import type AcceptsModule from 'accepts';
 import depd from 'depd';
-import fresh from 'fresh';
 import type ProxyAddrModule from 'proxy-addr';
 import parseRange from 'range-parser';
 import type TypeIsModule from 'type-is';
@@ -28,8 +27,10 @@ import { pathnameOf, queryStringOf } from './base/url';
 import { veloxError } from './errors';
 import { hasOwn, onFirstUse } from './base/utils';
 import { hostOf } from './base/host';
+import { linePolicy } from './lines';
 
 const deprecate = depd('velox');
+const { queryPerRead, fresh, hostWithPort } = linePolicy().request;
 // Loaded with the first negotiation, `req.is` and `req.ip`/`req.ips` (docs/design.md, "Startup: deferred modules").
 const loadAccepts = onFirstUse(() => require('accepts') as typeof AcceptsModule);
 const loadTypeIs = onFirstUse(() => require('type-is') as typeof TypeIsModule);
@@ -295,10 +296,32 @@ defineGetter('hostname', function hostname(this: VeloxRequest): string | undefin
  */
 defineGetter(
 	'host',
-	deprecate.function(function host(this: VeloxRequest): string | undefined {
-		return this.hostname;
-	}, 'req.host: Use req.hostname instead'),
+	hostWithPort
+		? hostAndPort
+		: deprecate.function(function host(this: VeloxRequest): string | undefined {
+				return this.hostname;
+			}, 'req.host: Use req.hostname instead'),
 );
+
+/**
+ * Express 5's `req.host` (lines/: `hostWithPort`): the `Host` header, or with a trusted peer the
+ * first `X-Forwarded-Host` value, port included. As `req.hostname`, undefined when it is not a
+ * syntactically valid `host[:port]` (RFC 3986), unlike Express 5.
+ *
+ * @example
+ * // Host: example.com:3000
+ * req.host; // => 'example.com:3000'
+ */
+function hostAndPort(this: VeloxRequest): string | undefined {
+	let host = this.headers['x-forwarded-host'] as string | undefined;
+	if (!host || !trustOf(this)!(remoteAddressOf(this) as string, 0)) {
+		host = this.headers.host ?? (this.headers[':authority'] as string | undefined);
+	} else if (host.indexOf(',') !== -1) {
+		host = host.substring(0, host.indexOf(',')).trimEnd();
+	}
+	if (!host || hostOf(host) === undefined) return undefined;
+	return host;
+}
 
 /**
  * Whether the client's cached copy is still valid (ETag / Last-Modified against the conditional
@@ -320,7 +343,7 @@ defineGetter('fresh', function isFresh(this: VeloxRequest): boolean {
 		// Hot path (every res.send): `fresh` answers false without conditional request
 		// headers; checking them first skips two getHeader calls and an object.
 		if (!headers['if-none-match'] && !headers['if-modified-since']) return false;
-		return fresh(headers, { etag: res.getHeader('ETag'), 'last-modified': res.getHeader('Last-Modified') } as fresh.Headers);
+		return fresh(headers, { etag: res.getHeader('ETag'), 'last-modified': res.getHeader('Last-Modified') });
 	}
 	return false;
 });
@@ -363,20 +386,37 @@ function defineOwnQuery(req: VeloxRequest, value: unknown): void {
 // Express would have computed eagerly. The value then becomes an own data
 // property, as Express's is: later reads are plain reads and assignment
 // replaces it, as in Express.
-Object.defineProperty(request, 'query', {
-	configurable: true,
-	enumerable: true,
-	get(this: VeloxRequest): unknown {
-		const parse = this[kQueryParser];
-		if (parse === undefined) return undefined;
-		const value = parse(queryStringOf(this.originalUrl ?? this.url) as string);
-		defineOwnQuery(this, value);
-		return value;
-	},
-	set(this: VeloxRequest, value: unknown): void {
-		defineOwnQuery(this, value);
-	},
-});
+Object.defineProperty(
+	request,
+	'query',
+	queryPerRead
+		? { configurable: true, enumerable: true, get: queryOfApp }
+		: {
+				configurable: true,
+				enumerable: true,
+				get(this: VeloxRequest): unknown {
+					const parse = this[kQueryParser];
+					if (parse === undefined) return undefined;
+					const value = parse(queryStringOf(this.originalUrl ?? this.url) as string);
+					defineOwnQuery(this, value);
+					return value;
+				},
+				set(this: VeloxRequest, value: unknown): void {
+					defineOwnQuery(this, value);
+				},
+			},
+);
+
+/**
+ * Express 5's `req.query` (lines/: `queryPerRead`): the query string of `req.url` parsed on every
+ * read by the `query parser fn` of `req.app`, or an empty null-prototype object when parsing is
+ * off. A getter without a setter: assignment throws in strict code.
+ */
+function queryOfApp(this: VeloxRequest): unknown {
+	const parse = this.app.settings['query parser fn'] as ((query: string | null) => unknown) | undefined;
+	if (!parse) return Object.create(null);
+	return parse(queryStringOf(this.url));
+}
 
 /**
  * An `AbortSignal` that aborts when the client goes away before the response

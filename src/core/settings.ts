@@ -9,6 +9,7 @@ import type ProxyAddrModule from 'proxy-addr';
 import type * as QsModule from 'qs';
 import { veloxError } from './errors';
 import { onFirstUse } from './base/utils';
+import { linePolicy } from './lines';
 
 // Loaded with their first use, not at startup (docs/design.md, "Startup: deferred modules").
 const loadCrypto = onFirstUse(() => require('crypto') as typeof import('crypto'));
@@ -129,13 +130,11 @@ export function compileETag(value: unknown): ETagFunction | undefined {
 	}
 }
 
-function newObject(): Record<string, unknown> {
-	return {};
-}
+const { queryParsingOff, extendedQueryOptions } = linePolicy().application;
 
-/** The `extended` parser: qs with Express 4's options. */
+/** The `extended` parser: qs with the line's options (lines/: Express 4 raises `arrayLimit` to 1000). */
 export function parseExtendedQueryString(query: string): Record<string, unknown> {
-	return loadQs().parse(query, { allowPrototypes: true, arrayLimit: 1000 });
+	return loadQs().parse(query, extendedQueryOptions);
 }
 
 /**
@@ -153,14 +152,14 @@ export function preloadQueryParser(parser: unknown): void {
 }
 
 /** Compiles the `query parser` setting. */
-export function compileQueryParser(value: unknown): QueryParserFunction {
+export function compileQueryParser(value: unknown): QueryParserFunction | undefined {
 	if (typeof value === 'function') return value as QueryParserFunction;
 	switch (value) {
 		case true:
 		case 'simple':
 			return querystring.parse as QueryParserFunction;
 		case false:
-			return newObject;
+			return queryParsingOff;
 		case 'extended':
 			return parseExtendedQueryString;
 		default:

@@ -7,6 +7,7 @@
 import { statSync } from 'fs';
 import { basename, dirname, extname, join, resolve } from 'path';
 import { veloxError } from './errors';
+import { linePolicy } from './lines';
 import type { EngineCallback, RenderCallback } from 'express-serve-static-core';
 
 /** What `app.render` passes: the `view engine` and `views` settings as set, and the app's engine table. */
@@ -113,6 +114,27 @@ export class View {
 		return undefined;
 	}
 }
+
+/**
+ * Express 5's `View#render` (lines/: application.deferSyncRender): an engine that calls back
+ * before it returns has its result passed on at the next tick; a later call is passed on as it comes.
+ */
+function renderDeferringSyncCallback(this: View, options: object, callback: RenderCallback): void {
+	if (this.engine === undefined) {
+		callback(veloxError('VELOX_ERR_VIEW_NOT_RESOLVED', this.name));
+		return;
+	}
+	let sync = true;
+	this.engine(this.path as string, options, function onRender(this: unknown, ...args: unknown[]): void {
+		const pass = (): void => {
+			(callback as (...values: unknown[]) => void).apply(this, args);
+		};
+		if (sync) process.nextTick(pass);
+		else pass();
+	});
+	sync = false;
+}
+if (linePolicy().application.deferSyncRender) View.prototype.render = renderDeferringSyncCallback;
 
 /**
  * `require(mod).__express`. Express resolves `mod` from its own install location, which

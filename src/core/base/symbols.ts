@@ -7,6 +7,8 @@ export const kRequestClass: unique symbol = Symbol('velox.requestClass');
 export const kResponseClass: unique symbol = Symbol('velox.responseClass');
 /** On an app: its router's `query` and `expressInit` layers as made (builtin-layers.ts). */
 export const kBuiltInLayers: unique symbol = Symbol('velox.builtInLayers');
+/** On an app of a line with a public `app.router` (Express 5): the router it made (lines/). */
+export const kAppRouter: unique symbol = Symbol('velox.appRouter');
 /** On a router: called when the stack is exhausted and no `out` was given (the app's final handler). */
 export const kFinalHandler: unique symbol = Symbol('velox.finalHandler');
 /** On a router: its route index (router/candidates.ts). */

@@ -19,7 +19,7 @@ import { request } from '../request';
 import { trackHttp2Session } from '../lifecycle/shutdown';
 import { response } from '../response';
 import type { Next, RoutedRequest } from '../router/types';
-import { kBuiltInLayers, kQueryParser } from '../base/symbols';
+import { kAppRouter, kBuiltInLayers, kQueryParser } from '../base/symbols';
 import { firstLayer } from '../builtin-layers';
 import { tracing } from '../tracing';
 import { initRoutingState } from '../router/router';
@@ -138,7 +138,8 @@ export function handleHttp2(app: App, req: IncomingMessage, res: ServerResponse,
 	// The server's one listener: from its next request on, node builds them with the app's classes.
 	if (useHttp2Prototypes(app, req, res, members) && callback === undefined) adoptHttp2Server(app, req, members);
 	if (state[kQueryParser] === undefined) state[kQueryParser] = app[kQueryParser];
-	const router = app._router;
+	// Velox 5's app keeps its router behind `app.router` (application.ts), made before this is called.
+	const router = app._router ?? app[kAppRouter];
 	if (router !== undefined) {
 		const traced = tracing.active !== 0 || state[kQueryParser] !== app[kQueryParser];
 		router.handle(req, res, callback, firstLayer(router.stack, app[kBuiltInLayers], traced));

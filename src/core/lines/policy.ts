@@ -4,7 +4,8 @@
  * loads (`linePolicy()`, lines/index.ts), and never compares line numbers itself; the rows of
  * Express 4 are in lines/express4.ts, those of Express 5 in lines/express5.ts. Types only.
  */
-import type { ServerResponse } from 'http';
+import type { EventEmitter } from 'events';
+import type { IncomingHttpHeaders, ServerResponse } from 'http';
 
 /** Members a line does not have, by the object that would carry them. */
 export interface RemovedMembers {
@@ -28,6 +29,58 @@ export interface FactoryRules {
 export interface ApplicationRules {
 	/** The `query parser` setting of a new app. */
 	readonly defaultQueryParser: 'extended' | 'simple';
+	/**
+	 * Where an app keeps its router. Express 4 (false): `app._router`, made by `app.lazyrouter()`
+	 * with the `query` and `expressInit` layers first, and `app.router` throws (removed in 4.0).
+	 * Express 5 (true): the public getter `app.router`, which makes the router on first read (with
+	 * `case sensitive routing` and `strict routing`) with no layer of its own; no `app._router`, no
+	 * `app.lazyrouter`.
+	 */
+	readonly routerGetter: boolean;
+	/** The `query parser fn` of `query parser` false: Express 4 a parser that gives `{}`, Express 5 none. */
+	readonly queryParsingOff: ((query: string) => Record<string, unknown>) | undefined;
+	/**
+	 * `app.listen(…, callback)`'s arguments before `server.listen` gets them: Express 4 passes them
+	 * as they are (the callback waits for 'listening'); Express 5 also calls the callback, once,
+	 * with the server's first 'error'.
+	 */
+	readonly listenArguments: (server: EventEmitter, args: unknown[]) => unknown[];
+	/**
+	 * A view's engine that calls back before returning: Express 4 (false) passes the result on at
+	 * once; Express 5 (true) on the next tick, so `app.render`'s callback is always asynchronous.
+	 */
+	readonly deferSyncRender: boolean;
+	/** A new app's `settings`, `cache` and `engines`: Express 4 plain objects, Express 5 null-prototype ones. */
+	readonly newTable: () => Record<string, never>;
+	/** qs's options under the `extended` query parser: Express 4 raises `arrayLimit` to 1000, Express 5 keeps qs's (20). */
+	readonly extendedQueryOptions: { readonly allowPrototypes: true; readonly arrayLimit?: number };
+}
+
+export interface RequestRules {
+	/**
+	 * `req.query`. Express 4 (false): parsed once, by the parser of the app whose router saw the
+	 * request first, then an own property that assignment replaces. Express 5 (true): a getter
+	 * without a setter that parses the query string on every read with the current
+	 * `query parser fn` of `req.app` (an empty null-prototype object when parsing is disabled).
+	 */
+	readonly queryPerRead: boolean;
+	/**
+	 * `req.fresh`'s comparison of the conditional request headers with the response's `ETag` and
+	 * `Last-Modified`: Express 4's fresh 0.5 requires both validators sent to match; Express 5's
+	 * fresh 2 decides by `If-None-Match` alone when it is sent (`*` matches).
+	 */
+	readonly fresh: (reqHeaders: IncomingHttpHeaders, resHeaders: FreshResponseHeaders) => boolean;
+	/**
+	 * `req.host`. Express 4 (false): a deprecated alias of `req.hostname`. Express 5 (true): the
+	 * `Host` (or trusted `X-Forwarded-Host`) value with its port.
+	 */
+	readonly hostWithPort: boolean;
+}
+
+/** The response's validators as `req.fresh` hands them over. */
+export interface FreshResponseHeaders {
+	etag?: string | number | readonly string[];
+	'last-modified'?: string | number | readonly string[];
 }
 
 /** What the status rows read and set of a response. */
@@ -46,6 +99,29 @@ export interface ResponseRules {
 export interface RouterRules {
 	/** The automatic OPTIONS answer, from the methods the path's routes handle (each once, in registration order). */
 	readonly sendOptions: (res: ServerResponse, methods: readonly string[]) => void;
+	/** `router.use(...)` (and `app.use` through it) given no handler: throws. */
+	readonly useWithoutHandler: () => never;
+	/** `router.use(...)` given `handler` that is not a function: throws (the handlers before it are added). */
+	readonly useHandlerNotFunction: (handler: unknown) => never;
+	/** `route.METHOD(...)`/`route.all(...)` (`method` undefined) given no handler: throws, or adds nothing. */
+	readonly routeWithoutHandler: (method: string | undefined) => void;
+	/** `route.METHOD(...)`/`route.all(...)` given `handler` that is not a function: throws. */
+	readonly routeHandlerNotFunction: (method: string | undefined, handler: unknown) => never;
+	/**
+	 * `router.param(fn)` (a param factory) and `router.param(':name', fn)`: Express 4 (true) takes
+	 * both, deprecated; Express 5 (false) takes neither (the name is used as written).
+	 */
+	readonly paramShorthands: boolean;
+	/** `router.param(name, fn)`'s checks of its arguments (after Express 4's factories ran): throws. */
+	readonly checkParam: (name: unknown, fn: unknown) => void;
+	/**
+	 * Express 5's router 2 is a constructor (true): `router instanceof Router` holds and
+	 * `Router.prototype` carries the methods. Express 4's factory (false) is itself the routers'
+	 * prototype, with a default `Router.prototype`.
+	 */
+	readonly routerIsClass: boolean;
+	/** A new route's `methods` table: Express 4 a plain object, Express 5 (router 2) a null-prototype one. */
+	readonly newMethodTable: () => Record<string, boolean>;
 }
 
 export interface LinePolicy {
@@ -54,6 +130,7 @@ export interface LinePolicy {
 	readonly removed: RemovedMembers;
 	readonly factory: FactoryRules;
 	readonly application: ApplicationRules;
+	readonly request: RequestRules;
 	readonly response: ResponseRules;
 	readonly router: RouterRules;
 }

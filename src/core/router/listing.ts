@@ -13,7 +13,7 @@
 import type { Layer } from './layer';
 import type { LayerRoute } from './types';
 import type { PathInput } from './matcher';
-import { kMountedApp, kPattern } from '../base/symbols';
+import { kAppRouter, kMountedApp, kPattern } from '../base/symbols';
 
 /** The layers every app's router starts with (`query`, `expressInit`): not listed. */
 const builtIn = new WeakSet<Layer>();
@@ -62,6 +62,8 @@ export class RouteList extends Array<RouteEntry> {
 interface StackOwner {
 	stack?: unknown;
 	_router?: { stack?: unknown } | undefined;
+	/** Velox 5: the router behind `app.router` (application.ts). */
+	[kAppRouter]?: { stack?: unknown } | undefined;
 }
 
 type Handle = ((...args: never[]) => unknown) & { stack?: unknown; [kMountedApp]?: StackOwner };
@@ -94,7 +96,7 @@ function walk(stack: readonly Layer[], prefixes: string[], depth: number, list: 
 		} else if (sub !== undefined) {
 			kind = 'app';
 			handlers = [layer.name];
-			children = stackOf(sub._router?.stack);
+			children = stackOf((sub._router ?? sub[kAppRouter])?.stack);
 		} else if (Array.isArray(handle.stack)) {
 			kind = 'router';
 			handlers = [layer.name];

@@ -8,9 +8,9 @@ import { Layer } from './layer';
 import type { AnyHandler, LayerRoute, Next, RoutedRequest } from './types';
 import type { PathInput } from './matcher';
 import { lowerCaseMethod, type MethodName, methods } from './methods';
-import { veloxError } from '../errors';
+import { linePolicy } from '../lines';
 
-const objectToString = Object.prototype.toString;
+const { routeWithoutHandler, routeHandlerNotFunction, newMethodTable } = linePolicy().router;
 
 /** The per-method adders (`route.get`, `route.post`, …), installed on the prototype below. */
 type RouteMethods = { [M in MethodName]: (...handlers: unknown[]) => Route };
@@ -21,7 +21,7 @@ export interface Route extends RouteMethods {}
 export class Route implements LayerRoute {
 	path: PathInput;
 	stack: Layer[] = [];
-	methods: Record<string, boolean> = {};
+	methods: Record<string, boolean> = newMethodTable();
 
 	constructor(path: PathInput) {
 		this.path = path;
@@ -119,15 +119,13 @@ function stepHandlers(stack: Layer[], method: string, req: IncomingMessage, res:
 
 /**
  * `route.all(...)` (`method` undefined) and `route.METHOD(...)`: one layer per handler, after
- * checking each is a function, with Express 4's error (a TypeError naming `Route.all()`, an
- * Error naming the method).
+ * checking each is a function, with the line's errors (lines/).
  */
 function addHandlers<R extends Route>(route: R, method: string | undefined, args: unknown[]): R {
-	for (const handle of flatten(args)) {
-		if (typeof handle !== 'function') {
-			if (method === undefined) throw veloxError('VELOX_ERR_ROUTE_ALL_CALLBACK', objectToString.call(handle));
-			throw veloxError('VELOX_ERR_ROUTE_METHOD_CALLBACK', method, objectToString.call(handle));
-		}
+	const handlers = flatten(args);
+	if (handlers.length === 0) routeWithoutHandler(method);
+	for (const handle of handlers) {
+		if (typeof handle !== 'function') routeHandlerNotFunction(method, handle);
 		const layer = new Layer('/', {}, handle as AnyHandler);
 		layer.method = method;
 		route.methods[method ?? '_all'] = true;

@@ -27,12 +27,14 @@ import type { PathInput } from './matcher';
 import { type MethodName, methods } from './methods';
 import { Route } from './route';
 import { addWsRoute } from './ws-route';
-import { toError, veloxError } from '../errors';
+import { toError } from '../errors';
 import { kFinalHandler, kQueryParser, kRouteIndex } from '../base/symbols';
+import { linePolicy } from '../lines';
 
 export { type FinalHandler, kFinalHandler };
 
 const deprecate = depd('velox');
+const { useWithoutHandler, useHandlerNotFunction, paramShorthands, checkParam, routerIsClass } = linePolicy().router;
 
 /**
  * Creates on `req`, unless an outer app already did, the own properties the router sets before
@@ -60,7 +62,8 @@ type RouterMethods = { [M in MethodName | 'all']: (path: PathInput, ...handlers:
 export interface Router extends RouterMethods {
 	(req: IncomingMessage, res: ServerResponse, next?: Next): void;
 	params: Record<string, ParamCallback[]>;
-	_params: ParamFactory[];
+	/** Express 4's param factories (`router.param(fn)`); Express 5's routers have none (lines/). */
+	_params?: ParamFactory[];
 	caseSensitive: boolean | undefined;
 	mergeParams: boolean | undefined;
 	strict: boolean | undefined;
@@ -82,14 +85,6 @@ export interface Router extends RouterMethods {
 export type RouterFactory = ((options?: RouterOptions) => Router) &
 	Pick<Router, 'handle' | 'process_params' | 'param' | 'use' | 'route' | 'routes' | 'ws' | keyof RouterMethods | typeof kFinalHandler>;
 
-const objectRegExp = /^\[object (\S+)\]$/;
-
-function gettype(obj: unknown): string {
-	const type = typeof obj;
-	if (type !== 'object') return type;
-	return Object.prototype.toString.call(obj).replace(objectRegExp, '$1');
-}
-
 /** The router factory, also the prototype of every router (as in Express 4). */
 export const Router = function Router(options?: RouterOptions): Router {
 	const opts = options || {};
@@ -100,7 +95,7 @@ export const Router = function Router(options?: RouterOptions): Router {
 	} as Router;
 	Object.setPrototypeOf(router, Router);
 	router.params = {};
-	router._params = [];
+	if (paramShorthands) router._params = [];
 	router.caseSensitive = opts.caseSensitive;
 	router.mergeParams = opts.mergeParams;
 	router.strict = opts.strict;
@@ -109,25 +104,27 @@ export const Router = function Router(options?: RouterOptions): Router {
 } as RouterFactory;
 
 Router.param = function param(this: Router, name: string | ParamFactory, fn?: unknown): Router | undefined {
-	if (typeof name === 'function') {
-		deprecate('router.param(fn): Refactor to use path params');
-		this._params.push(name);
-		return undefined;
+	// Express 4's param factories and `:name`, deprecated; Express 5 has neither (lines/).
+	if (paramShorthands) {
+		if (typeof name === 'function') {
+			deprecate('router.param(fn): Refactor to use path params');
+			this._params!.push(name);
+			return undefined;
+		}
+		const factories = this._params!;
+		if (name[0] === ':') {
+			deprecate('router.param(' + JSON.stringify(name) + ', fn): Use router.param(' + JSON.stringify(name.slice(1)) + ', fn) instead');
+			name = name.slice(1);
+		}
+		for (const factory of factories) {
+			const result = factory(name, fn);
+			if (result) fn = result;
+		}
 	}
-	const factories = this._params;
-	if (name[0] === ':') {
-		deprecate('router.param(' + JSON.stringify(name) + ', fn): Use router.param(' + JSON.stringify(name.slice(1)) + ', fn) instead');
-		name = name.slice(1);
-	}
-	for (const factory of factories) {
-		const result = factory(name, fn);
-		if (result) fn = result;
-	}
-	if (typeof fn !== 'function') {
-		throw veloxError('VELOX_ERR_PARAM_CALLBACK', name, fn);
-	}
-	if (this.params[name] === undefined) this.params[name] = [];
-	this.params[name].push(fn as ParamCallback);
+	checkParam(name, fn);
+	const key = name as string;
+	if (this.params[key] === undefined) this.params[key] = [];
+	this.params[key].push(fn as ParamCallback);
 	return this;
 };
 
@@ -253,13 +250,9 @@ class ParamWalk {
 
 Router.use = function use(this: Router, ...args: unknown[]): Router {
 	const { path, handlers: callbacks, written } = splitUseArguments(args);
-	if (callbacks.length === 0) {
-		throw veloxError('VELOX_ERR_ROUTER_USE_MIDDLEWARE');
-	}
+	if (callbacks.length === 0) useWithoutHandler();
 	for (const fn of callbacks) {
-		if (typeof fn !== 'function') {
-			throw veloxError('VELOX_ERR_ROUTER_USE_TYPE', gettype(fn));
-		}
+		if (typeof fn !== 'function') useHandlerNotFunction(fn);
 		const layer = new Layer(path as PathInput, { sensitive: this.caseSensitive, strict: false, end: false }, fn as AnyHandler);
 		layer.route = undefined;
 		if (!written) markPathUnwritten(layer);
@@ -295,3 +288,6 @@ for (const method of [...methods, 'all'] as const) {
 		return this;
 	};
 }
+
+// Express 5's routers are instances of `Router`, whose prototype carries the methods (lines/).
+if (routerIsClass) (Router as { prototype: unknown }).prototype = Router;

@@ -25,7 +25,7 @@ import type { MethodName } from '../router/methods';
 import type { Route } from '../router/route';
 import type { Router } from '../router/router';
 import type { QueryParserFunction } from '../settings';
-import type { kBuiltInLayers, kQueryParser, kRequestClass, kResponseClass } from '../base/symbols';
+import type { kAppRouter, kBuiltInLayers, kQueryParser, kRequestClass, kResponseClass } from '../base/symbols';
 
 /** What a negotiation method answers: the best match, `false`, or (without arguments) every accepted value. */
 export type Negotiated = string | string[] | false;
@@ -228,11 +228,13 @@ export interface App extends EventEmitter, AppMembers, Express.Application {
 	request: RequestPrototype;
 	response: ResponsePrototype;
 	_router: Router | undefined;
+	/** Velox 5: the router `app.router` made (application.ts). */
+	[kAppRouter]?: Router;
 	[kQueryParser]?: QueryParserFunction;
 	[kBuiltInLayers]?: BuiltInLayers;
 	[kRequestClass]?: unknown;
 	[kResponseClass]?: unknown;
-	/** Express 3's router: on an app, a getter that throws (see `defaultConfiguration`). */
+	/** Express 3's router: on an app, a getter that throws; Velox 5's public router (see `defaultConfiguration`). */
 	readonly router?: unknown;
 	/** Declared by @types/express's `Application`, absent from an Express 4 app (and never read by Velox). */
 	resource?: unknown;

@@ -30,7 +30,7 @@ import { requestError, toError } from '../errors';
 import { finalHandle } from '../final-handler';
 import { isClosing } from '../lifecycle/held-connections';
 import { errorLogText, escapeLogText } from '../base/log-text';
-import { kMountedApp } from '../base/symbols';
+import { kAppRouter, kMountedApp } from '../base/symbols';
 import { isThenable, type Layer } from '../router/layer';
 import type { Next } from '../router/types';
 import { adopt, type Endpoint, endpointFor, headerLines, ignoreError, kResponseHeaders, type ResolvedOptions, validateOptions } from './socket';
@@ -45,9 +45,11 @@ interface AppLike {
 	handle(req: IncomingMessage, res: ServerResponse, callback?: Next): void;
 	get(setting: string): unknown;
 	_router?: { stack: Layer[] };
+	/** Velox 5: the router behind `app.router` (application.ts). */
+	[kAppRouter]?: { stack: Layer[] };
 }
 
-type Handle = { stack?: unknown; [kMountedApp]?: { _router?: { stack?: unknown } } };
+type Handle = { stack?: unknown; [kMountedApp]?: { _router?: { stack?: unknown }; [kAppRouter]?: { stack?: unknown } } };
 
 type MarkedRequest = IncomingMessage & { [kUpgrade]?: Marker; [kResponseHeaders]?: string[]; ws?: unknown; wsHandled?: boolean; app?: AppLike };
 
@@ -336,7 +338,7 @@ function onUpgrade(this: UpgradeServer, req: IncomingMessage, socket: Socket, he
 
 /** Whether a `ws` route of the app could match `url` (through mounted routers and apps). */
 function couldMatch(app: AppLike, url: string | undefined): boolean {
-	const stack = app._router?.stack;
+	const stack = (app._router ?? app[kAppRouter])?.stack;
 	const path = pathnameOf(url);
 	if (stack === undefined || path === undefined) return false;
 	return matchesWsRoute(stack, path, new Set([stack]));
@@ -370,7 +372,8 @@ function safeMatch(layer: Layer, path: string): boolean {
 
 function childStack(layer: Layer): readonly Layer[] | undefined {
 	const handle = layer.handle as Handle;
-	const stack = handle[kMountedApp]?._router?.stack ?? handle.stack;
+	const mounted = handle[kMountedApp];
+	const stack = (mounted?._router ?? mounted?.[kAppRouter])?.stack ?? handle.stack;
 	return Array.isArray(stack) ? (stack as Layer[]) : undefined;
 }
 
@@ -399,7 +402,7 @@ function wsAppOf(server: UpgradeServer): AppLike | null {
 
 function isWsApp(value: unknown): boolean {
 	const candidate = value as Partial<AppLike> | undefined;
-	const stack = candidate?._router?.stack;
+	const stack = (candidate?._router ?? candidate?.[kAppRouter])?.stack;
 	return typeof candidate?.handle === 'function' && Array.isArray(stack) && hasWsRoute(stack, new Set([stack]));
 }
 
