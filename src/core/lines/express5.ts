@@ -1,6 +1,20 @@
 /** Express 5's rows of the line policy (lines/policy.ts): what express@5 does, to the byte. */
+import { extname } from 'path';
 import { veloxError } from '../errors';
 import type { LinePolicy, StatusTarget } from './policy';
+
+/** What Velox 5 uses of mime-types 3 (its table is mime-db's). */
+interface MimeTypes {
+	lookup(path: string): string | false;
+	contentType(value: string): string | false;
+}
+
+// mime-types 3, loaded with its first use: mime-db is large, and Velox 4 never needs it.
+let mimeTypesModule: MimeTypes | undefined;
+function mimeTypes(): MimeTypes {
+	if (mimeTypesModule === undefined) mimeTypesModule = require('mime-types') as MimeTypes;
+	return mimeTypesModule;
+}
 
 /** Express 5's `res.status`: an integer from 100 to 999, or it throws. */
 function status<R extends StatusTarget>(this: R, code: number): R {
@@ -36,6 +50,35 @@ export const express5: LinePolicy = {
 		setSendStatus(res, code) {
 			res.status(code);
 		},
+		legacyBodyForms: false,
+		isBinaryBody: ArrayBuffer.isView,
+		nullBodyGetsCharset: false,
+		lengthYieldsToTransferEncoding: true,
+		// An array of URLs gives one entry each.
+		linkEntry(rel, url) {
+			if (Array.isArray(url)) return url.map((single) => '<' + single + '>; rel="' + rel + '"').join(', ');
+			return '<' + url + '>; rel="' + rel + '"';
+		},
+		varyWithoutFieldWarns: false,
+		clearCookieKeepsExpiry: false,
+		locationBack: false,
+		redirectUrlFirst: false,
+		redirectArgumentWarnings: true,
+		setRedirectStatus(res, code) {
+			res.status(code);
+		},
+		redirectHtml(message, escapedUrl) {
+			return '<!DOCTYPE html><head><title>' + message + '</title></head><body><p>' + message + '. Redirecting to ' + escapedUrl + '</p></body>';
+		},
+		// mime-types' lookup; `res.set` then adds the charset, as express@5 ends up writing.
+		typeOfExtension(extension) {
+			return mimeTypes().lookup(extension) || 'application/octet-stream';
+		},
+		// mime-types' contentType: an extension is looked up, a type gets the charset mime-db gives it
+		// unless the value names one; what it cannot type it answers false, which express@5 sets as is.
+		contentTypeValue(value) {
+			return mimeTypes().contentType(value);
+		},
 	},
 
 	router: {
@@ -49,5 +92,15 @@ export const express5: LinePolicy = {
 			res.setHeader('X-Content-Type-Options', 'nosniff');
 			res.end(body);
 		},
+	},
+
+	files: {
+		// As send 1: mime-types by the extension, application/octet-stream when it has none known.
+		contentType(path) {
+			return mimeTypes().contentType(extname(path)) || 'application/octet-stream';
+		},
+		legacyDotfiles: false,
+		fileWithTrailingSlashIsNotFound: true,
+		sendFileEtagFromApp: true,
 	},
 };

@@ -13,6 +13,9 @@ import type { DownloadOptions, ErrorCallback, SendFileOptions } from 'express-se
 import type { HeaderValue, RequestView, VeloxResponse } from '../types/model';
 import { compileSendConfig, type EngineOptions } from './config';
 import { FileTransfer } from './transfer';
+import { linePolicy } from '../lines';
+
+const { sendFileEtagFromApp } = linePolicy().files;
 
 type FileOptions = SendFileOptions & EngineOptions;
 
@@ -127,6 +130,8 @@ export function sendFile(this: ResponseLike, path: string, options?: FileOptions
 		opts = {};
 	}
 	if (!opts.root && !isAbsolute(path)) throw veloxError('VELOX_ERR_SENDFILE_PATH_RELATIVE');
+	// Express 5 wires the app's `etag` setting into the options (the caller's object, as express@5 does).
+	if (sendFileEtagFromApp) opts.etag = (this as unknown as VeloxResponse).app.enabled('etag');
 
 	// As Express: the path goes through encodeURI (a lone surrogate throws URIError here)
 	// and the engine decodes it like a URL path.
