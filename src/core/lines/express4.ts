@@ -1,6 +1,7 @@
 /** Express 4's rows of the line policy (lines/policy.ts): what express@4 does, to the byte. */
 import type { ServerResponse } from 'http';
 import depd from 'depd';
+import type ContentDispositionModule from 'content-disposition';
 import type MimeModule from 'mime';
 import type { LinePolicy } from './policy';
 
@@ -12,6 +13,8 @@ function mime(): typeof MimeModule {
 	if (mimeModule === undefined) mimeModule = require('mime') as typeof MimeModule;
 	return mimeModule;
 }
+
+let contentDispositionModule: typeof ContentDispositionModule | undefined;
 
 const charsetRegExp = /;\s*charset\s*=/;
 
@@ -80,6 +83,11 @@ export const express4: LinePolicy = {
 			if (charsetRegExp.test(value)) return value;
 			const charset = (mime().charsets as { lookup(type: string): string | undefined }).lookup(value.split(';')[0]);
 			return charset ? value + '; charset=' + charset.toLowerCase() : value;
+		},
+		// content-disposition 0.5, loaded with the first attachment.
+		attachmentDisposition(filename) {
+			if (contentDispositionModule === undefined) contentDispositionModule = require('content-disposition') as typeof ContentDispositionModule;
+			return contentDispositionModule(filename);
 		},
 	},
 

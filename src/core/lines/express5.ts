@@ -1,5 +1,5 @@
 /** Express 5's rows of the line policy (lines/policy.ts): what express@5 does, to the byte. */
-import { extname } from 'path';
+import { basename, extname } from 'path';
 import { veloxError } from '../errors';
 import type { LinePolicy, StatusTarget } from './policy';
 
@@ -22,6 +22,35 @@ function status<R extends StatusTarget>(this: R, code: number): R {
 	if (code < 100 || code > 999) throw veloxError('VELOX_ERR_STATUS_RANGE', JSON.stringify(code));
 	this.statusCode = code;
 	return this;
+}
+
+const printableAscii = /^[\x20-\x7e]*$/;
+const percentEscape = /%[0-9A-Fa-f]{2}/;
+const nonAscii = /[^\x20-\x7e]/g;
+const headerToken = /^[!#$%&'*+.0-9A-Z^_`a-z|~-]+$/;
+const headerText = /^[\x20-\x7e\x80-\xff]*$/;
+const quoted = /[\\"]/g;
+const notAttrChar = /[\x00-\x20"'()*,/:;<=>?@[\\\]{}\x7f]/g;
+
+/** RFC 8187's UTF-8 extended value: percent-encoded, every character outside attr-char escaped. */
+function extendedValue(value: string): string {
+	const encoded = encodeURIComponent(value).replace(notAttrChar, (char) => '%' + char.charCodeAt(0).toString(16).toUpperCase());
+	return "UTF-8''" + encoded;
+}
+
+/** One `; name=value` parameter: a token as is, other text quoted (the extended value is a token). */
+function dispositionParameter(name: string, value: string): string {
+	if (headerToken.test(value)) return '; ' + name + '=' + value;
+	if (headerText.test(value)) return '; ' + name + '="' + value.replace(quoted, '\\$&') + '"';
+	throw new TypeError('Invalid parameter value: ' + value);
+}
+
+/** `attachment`, with the name as content-disposition 2 writes it (its `create` with no options). */
+function attachmentDisposition(filename: string | undefined): string {
+	if (filename === undefined) return 'attachment';
+	const name = basename(filename);
+	if (printableAscii.test(name) && !percentEscape.test(name)) return 'attachment' + dispositionParameter('filename', name);
+	return 'attachment' + dispositionParameter('filename', name.replace(nonAscii, '?')) + dispositionParameter('filename*', extendedValue(name));
 }
 
 export const express5: LinePolicy = {
@@ -79,6 +108,7 @@ export const express5: LinePolicy = {
 		contentTypeValue(value) {
 			return mimeTypes().contentType(value);
 		},
+		attachmentDisposition,
 	},
 
 	router: {

@@ -73,6 +73,13 @@ export interface ResponseRules {
 	readonly typeOfExtension: (extension: string) => string;
 	/** The Content-Type `res.set` writes for a value: with the charset the line's mime table gives it. */
 	readonly contentTypeValue: (value: string) => string | false;
+	/**
+	 * The `Content-Disposition: attachment` of `res.attachment` and `res.download`, for a file's name
+	 * (its last path segment) or none: content-disposition 0.5's, or content-disposition 2's `create`
+	 * (a token name unquoted; a name beyond printable ASCII, or with a %XX escape, as an ASCII
+	 * fallback with `filename*`).
+	 */
+	readonly attachmentDisposition: (filename: string | undefined) => string;
 }
 
 /** The file engine's rows (`res.sendFile`, `res.download`, `express.static`): send 0.19 / serve-static 1, or send 1 / serve-static 2. */

@@ -6,7 +6,6 @@
  */
 import { ServerResponse } from 'http';
 import { extname } from 'path';
-import type ContentDispositionModule from 'content-disposition';
 import contentType from 'content-type';
 import type MimeModule from 'mime';
 import depd from 'depd';
@@ -40,12 +39,12 @@ const {
 	varyWithoutFieldWarns,
 	typeOfExtension,
 	contentTypeValue,
+	attachmentDisposition,
 } = linePolicy().response;
 // Loaded with their first use (docs/design.md, "Startup: deferred modules"): mime with the first
 // `res.type` or string `res.send`, content-disposition with `res.attachment`, the file engine
 // (src/core/send) with the first `res.sendFile`/`download`.
 const loadMime = onFirstUse(() => require('mime') as typeof MimeModule);
-const loadContentDisposition = onFirstUse(() => require('content-disposition') as typeof ContentDispositionModule);
 const loadSendMethods = onFirstUse(() => require('../send/response-methods') as typeof SendMethods);
 type SendFileArgs = Parameters<typeof SendMethods.sendFile>;
 type DownloadArgs = Parameters<typeof SendMethods.download>;
@@ -285,7 +284,7 @@ function type(this: VeloxResponse, type: string): VeloxResponse {
  */
 function attachment(this: VeloxResponse, filename?: string): VeloxResponse {
 	if (filename) this.type(extname(filename));
-	this.set('Content-Disposition', loadContentDisposition()(filename));
+	this.set('Content-Disposition', attachmentDisposition(filename));
 	return this;
 }
 

@@ -7,7 +7,6 @@ import type { Stats } from 'fs';
 import type { ServerResponse } from 'http';
 import type { Socket } from 'net';
 import { resolve } from 'path';
-import contentDisposition from 'content-disposition';
 import { type HttpError, veloxError } from '../errors';
 import type { DownloadOptions, ErrorCallback, SendFileOptions } from 'express-serve-static-core';
 import type { HeaderValue, RequestView, VeloxResponse } from '../types/model';
@@ -16,6 +15,7 @@ import { FileTransfer } from './transfer';
 import { linePolicy } from '../lines';
 
 const { sendFileEtagFromApp } = linePolicy().files;
+const { attachmentDisposition } = linePolicy().response;
 
 type FileOptions = SendFileOptions & EngineOptions;
 
@@ -213,7 +213,7 @@ export function download(
 		opts = filename;
 	}
 
-	const headers: Record<string, HeaderValue> = { 'Content-Disposition': contentDisposition((name || path) as string) };
+	const headers: Record<string, HeaderValue> = { 'Content-Disposition': attachmentDisposition((name || path) as string) };
 	if (opts && opts.headers) {
 		for (const key of Object.keys(opts.headers)) {
 			if (key.toLowerCase() !== 'content-disposition') headers[key] = opts.headers[key] as HeaderValue;
