@@ -28,7 +28,6 @@ const printableAscii = /^[\x20-\x7e]*$/;
 const percentEscape = /%[0-9A-Fa-f]{2}/;
 const nonAscii = /[^\x20-\x7e]/g;
 const headerToken = /^[!#$%&'*+.0-9A-Z^_`a-z|~-]+$/;
-const headerText = /^[\x20-\x7e\x80-\xff]*$/;
 const quoted = /[\\"]/g;
 const notAttrChar = /[\x00-\x20"'()*,/:;<=>?@[\\\]{}\x7f]/g;
 
@@ -38,11 +37,13 @@ function extendedValue(value: string): string {
 	return "UTF-8''" + encoded;
 }
 
-/** One `; name=value` parameter: a token as is, other text quoted (the extended value is a token). */
+/**
+ * One `; name=value` parameter: a token as is, other text quoted. Only printable ASCII reaches it
+ * (the name, its fallback, the extended value, which is a token), so it is always valid text.
+ */
 function dispositionParameter(name: string, value: string): string {
 	if (headerToken.test(value)) return '; ' + name + '=' + value;
-	if (headerText.test(value)) return '; ' + name + '="' + value.replace(quoted, '\\$&') + '"';
-	throw new TypeError('Invalid parameter value: ' + value);
+	return '; ' + name + '="' + value.replace(quoted, '\\$&') + '"';
 }
 
 /** `attachment`, with the name as content-disposition 2 writes it (its `create` with no options). */
