@@ -21,17 +21,20 @@ describe('Velox 5 res.cookie and res.clearCookie', () => {
 		app.get('/clear-options', (_req, res) => res.clearCookie('sid', { domain: 'example.com', secure: true, httpOnly: true, sameSite: 'strict' }).end());
 		app.get('/priority', (_req, res) => res.cookie('a', '1', { priority: 'high', partitioned: true, secure: true }).end());
 		app.get('/signed', (_req, res) => res.cookie('a', { b: 1 }, { signed: true }).end());
+		app.get('/inherited', (_req, res) => res.cookie('a', '1', Object.create({ domain: 'example.com' }) as { domain: string }).end());
 		app.get('/max-age-string', (_req, res) => res.cookie('a', '1', { maxAge: 'nope' as unknown as number }).end());
 		return app;
 	};
 
 	test('each answers with express@5 Set-Cookie', async () => {
-		const paths = ['/clear', '/clear-max-age', '/clear-expires', '/clear-options', '/priority', '/signed', '/max-age-string'];
+		const paths = ['/clear', '/clear-max-age', '/clear-expires', '/clear-options', '/priority', '/signed', '/max-age-string', '/inherited'];
 		const responses = await differential(
 			build,
 			paths.map((path) => ({ path })),
 		);
 		assert.deepEqual(responses[1].headers['set-cookie'], ['sid=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT']);
 		assert.deepEqual(responses[2].headers['set-cookie'], ['sid=; Path=/admin; Expires=Thu, 01 Jan 1970 00:00:00 GMT']);
+		// Only the options' own keys count.
+		assert.deepEqual(responses[7].headers['set-cookie'], ['a=1; Path=/']);
 	});
 });

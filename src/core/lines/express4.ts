@@ -65,6 +65,7 @@ export const express4: LinePolicy = {
 		},
 		varyWithoutFieldWarns: true,
 		clearCookieKeepsExpiry: true,
+		cookieOptionsInherited: true,
 		locationBack: true,
 		redirectUrlFirst: true,
 		redirectArgumentWarnings: false,

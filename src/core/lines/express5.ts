@@ -91,6 +91,7 @@ export const express5: LinePolicy = {
 		},
 		varyWithoutFieldWarns: false,
 		clearCookieKeepsExpiry: false,
+		cookieOptionsInherited: false,
 		locationBack: false,
 		redirectUrlFirst: false,
 		redirectArgumentWarnings: true,

@@ -59,6 +59,8 @@ export interface ResponseRules {
 	readonly varyWithoutFieldWarns: boolean;
 	/** `res.clearCookie` honours (with a deprecation) the caller's `maxAge`/`expires`, or ignores them. */
 	readonly clearCookieKeepsExpiry: boolean;
+	/** `res.cookie` copies the options' inherited enumerable keys too (utils-merge, Express 4), or only their own (a spread). */
+	readonly cookieOptionsInherited: boolean;
 	/** `res.location('back')` (and so `res.redirect('back')`) means the Referrer, or is a URL like any other. */
 	readonly locationBack: boolean;
 	/** `res.redirect(url, status)` is accepted (with a deprecation) besides `res.redirect(status, url)`. */

@@ -14,7 +14,7 @@ import { linePolicy } from '../lines';
 
 const deprecate = depd('velox');
 // Express 5's `res.clearCookie` always expires the cookie: the caller's maxAge and expires are ignored.
-const { clearCookieKeepsExpiry } = linePolicy().response;
+const { clearCookieKeepsExpiry, cookieOptionsInherited } = linePolicy().response;
 // Loaded with the first `res.cookie`, cookie-signature with node:crypto (docs/design.md, "Startup: deferred modules").
 const loadCookie = onFirstUse(() => require('cookie') as typeof CookieModule);
 const loadCookieSignature = onFirstUse(() => require('cookie-signature') as typeof CookieSignatureModule);
@@ -65,7 +65,7 @@ export function clearCookie(this: VeloxResponse, name: string, options?: CookieO
  * res.cookie('remember', '1', { maxAge: 900000, httpOnly: true });
  */
 export function cookie(this: VeloxResponse, name: string, value: unknown, options?: CookieOptions): VeloxResponse {
-	const opts = merge({} as CookieOptions, options);
+	const opts: CookieOptions = cookieOptionsInherited ? merge({} as CookieOptions, options) : { ...options };
 	const secret = this.req.secret;
 	const signed = opts.signed;
 	if (signed && !secret) throw veloxError('VELOX_ERR_SIGNED_COOKIE_SECRET');
