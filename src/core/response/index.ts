@@ -51,10 +51,13 @@ type DownloadArgs = Parameters<typeof SendMethods.download>;
 
 export const response: ResponsePrototype = Object.create(ServerResponse.prototype);
 
-// mime@1's `charsets.lookup` takes an optional fallback its types call required.
-/** Before `app.listen` answers: mime, which an app's first `res.send` of a string or `res.type` would otherwise load. */
+/**
+ * Before `app.listen` answers: mime, which an app's first `res.send` of a string or `res.type`
+ * would otherwise load, and the line's mime table (the same mime 1, or Velox 5's mime-types).
+ */
 export function preloadMime(): void {
 	loadMime();
+	typeOfExtension('html');
 }
 
 // mime@1's extension table, untyped by @types/mime.
