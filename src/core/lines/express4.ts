@@ -3,6 +3,8 @@ import type { ServerResponse } from 'http';
 import depd from 'depd';
 import fresh from 'fresh';
 import { veloxError } from '../errors';
+import type ContentDispositionModule from 'content-disposition';
+import type MimeModule from 'mime';
 import type { LinePolicy } from './policy';
 
 const deprecate = depd('velox');
@@ -16,6 +18,17 @@ function gettype(obj: unknown): string {
 	if (type !== 'object') return type;
 	return objectToString.call(obj).replace(objectRegExp, '$1');
 }
+
+// mime 1, loaded with its first use (the response and the file engine load it the same way).
+let mimeModule: typeof MimeModule | undefined;
+function mime(): typeof MimeModule {
+	if (mimeModule === undefined) mimeModule = require('mime') as typeof MimeModule;
+	return mimeModule;
+}
+
+let contentDispositionModule: typeof ContentDispositionModule | undefined;
+
+const charsetRegExp = /;\s*charset\s*=/;
 
 /** A response with, when an app's prototype gave it them, `res.set` and `res.send` (a bare router's has neither). */
 type OptionsResponse = ServerResponse & { set?(field: string, value: string): unknown; send?(body: string): unknown };
@@ -68,6 +81,41 @@ export const express4: LinePolicy = {
 		setSendStatus(res, code) {
 			res.statusCode = code;
 		},
+		legacyBodyForms: true,
+		isBinaryBody: Buffer.isBuffer,
+		nullBodyGetsCharset: true,
+		lengthYieldsToTransferEncoding: false,
+		// An array is written as its string, as express@4 does.
+		linkEntry(rel, url) {
+			return '<' + url + '>; rel="' + rel + '"';
+		},
+		varyWithoutFieldWarns: true,
+		clearCookieKeepsExpiry: true,
+		cookieOptionsInherited: true,
+		locationBack: true,
+		redirectUrlFirst: true,
+		redirectArgumentWarnings: false,
+		setRedirectStatus(res, code) {
+			res.statusCode = code;
+		},
+		redirectHtml(message, escapedUrl) {
+			return '<p>' + message + '. Redirecting to ' + escapedUrl + '</p>';
+		},
+		// mime 1's lookup answers application/octet-stream for an unknown extension.
+		typeOfExtension(extension) {
+			return mime().lookup(extension);
+		},
+		// mime 1's charsets: UTF-8 for text/* only, written in lower case.
+		contentTypeValue(value) {
+			if (charsetRegExp.test(value)) return value;
+			const charset = (mime().charsets as { lookup(type: string): string | undefined }).lookup(value.split(';')[0]);
+			return charset ? value + '; charset=' + charset.toLowerCase() : value;
+		},
+		// content-disposition 0.5, loaded with the first attachment.
+		attachmentDisposition(filename) {
+			if (contentDispositionModule === undefined) contentDispositionModule = require('content-disposition') as typeof ContentDispositionModule;
+			return contentDispositionModule(filename);
+		},
 	},
 
 	router: {
@@ -105,5 +153,19 @@ export const express4: LinePolicy = {
 		checkParam(name, fn) {
 			if (typeof fn !== 'function') throw veloxError('VELOX_ERR_PARAM_CALLBACK', name, fn);
 		},
+	},
+
+	files: {
+		// As send 0.19: mime 1 by the path's extension, its charset as mime 1 writes it (UTF-8).
+		contentType(path) {
+			const table = mime();
+			const type = table.lookup(path);
+			if (!type) return undefined;
+			const charset = table.charsets.lookup(type, '');
+			return charset ? type + '; charset=' + charset : type;
+		},
+		legacyDotfiles: true,
+		fileWithTrailingSlashIsNotFound: false,
+		sendFileEtagFromApp: false,
 	},
 };

@@ -1,7 +1,21 @@
 /** Express 5's rows of the line policy (lines/policy.ts): what express@5 does, to the byte. */
 import type { EventEmitter } from 'events';
+import { basename, extname } from 'path';
 import { veloxError } from '../errors';
 import type { FreshResponseHeaders, LinePolicy, StatusTarget } from './policy';
+
+/** What Velox 5 uses of mime-types 3 (its table is mime-db's). */
+interface MimeTypes {
+	lookup(path: string): string | false;
+	contentType(value: string): string | false;
+}
+
+// mime-types 3, loaded with its first use: mime-db is large, and Velox 4 never needs it.
+let mimeTypesModule: MimeTypes | undefined;
+function mimeTypes(): MimeTypes {
+	if (mimeTypesModule === undefined) mimeTypesModule = require('mime-types') as MimeTypes;
+	return mimeTypesModule;
+}
 
 /** Express 5's `res.status`: an integer from 100 to 999, or it throws. */
 function status<R extends StatusTarget>(this: R, code: number): R {
@@ -60,6 +74,36 @@ function listenArguments(server: EventEmitter, args: unknown[]): unknown[] {
 	return [...args.slice(0, -1), callback];
 }
 
+const printableAscii = /^[\x20-\x7e]*$/;
+const percentEscape = /%[0-9A-Fa-f]{2}/;
+const nonAscii = /[^\x20-\x7e]/g;
+const headerToken = /^[!#$%&'*+.0-9A-Z^_`a-z|~-]+$/;
+const quoted = /[\\"]/g;
+const notAttrChar = /[\x00-\x20"'()*,/:;<=>?@[\\\]{}\x7f]/g;
+
+/** RFC 8187's UTF-8 extended value: percent-encoded, every character outside attr-char escaped. */
+function extendedValue(value: string): string {
+	const encoded = encodeURIComponent(value).replace(notAttrChar, (char) => '%' + char.charCodeAt(0).toString(16).toUpperCase());
+	return "UTF-8''" + encoded;
+}
+
+/**
+ * One `; name=value` parameter: a token as is, other text quoted. Only printable ASCII reaches it
+ * (the name, its fallback, the extended value, which is a token), so it is always valid text.
+ */
+function dispositionParameter(name: string, value: string): string {
+	if (headerToken.test(value)) return '; ' + name + '=' + value;
+	return '; ' + name + '="' + value.replace(quoted, '\\$&') + '"';
+}
+
+/** `attachment`, with the name as content-disposition 2 writes it (its `create` with no options). */
+function attachmentDisposition(filename: string | undefined): string {
+	if (filename === undefined) return 'attachment';
+	const name = basename(filename);
+	if (printableAscii.test(name) && !percentEscape.test(name)) return 'attachment' + dispositionParameter('filename', name);
+	return 'attachment' + dispositionParameter('filename', name.replace(nonAscii, '?')) + dispositionParameter('filename*', extendedValue(name));
+}
+
 export const express5: LinePolicy = {
 	line: 5,
 
@@ -98,6 +142,37 @@ export const express5: LinePolicy = {
 		setSendStatus(res, code) {
 			res.status(code);
 		},
+		legacyBodyForms: false,
+		isBinaryBody: ArrayBuffer.isView,
+		nullBodyGetsCharset: false,
+		lengthYieldsToTransferEncoding: true,
+		// An array of URLs gives one entry each.
+		linkEntry(rel, url) {
+			if (Array.isArray(url)) return url.map((single) => '<' + single + '>; rel="' + rel + '"').join(', ');
+			return '<' + url + '>; rel="' + rel + '"';
+		},
+		varyWithoutFieldWarns: false,
+		clearCookieKeepsExpiry: false,
+		cookieOptionsInherited: false,
+		locationBack: false,
+		redirectUrlFirst: false,
+		redirectArgumentWarnings: true,
+		setRedirectStatus(res, code) {
+			res.status(code);
+		},
+		redirectHtml(message, escapedUrl) {
+			return '<!DOCTYPE html><head><title>' + message + '</title></head><body><p>' + message + '. Redirecting to ' + escapedUrl + '</p></body>';
+		},
+		// mime-types' lookup; `res.set` then adds the charset, as express@5 ends up writing.
+		typeOfExtension(extension) {
+			return mimeTypes().lookup(extension) || 'application/octet-stream';
+		},
+		// mime-types' contentType: an extension is looked up, a type gets the charset mime-db gives it
+		// unless the value names one; what it cannot type it answers false, which express@5 sets as is.
+		contentTypeValue(value) {
+			return mimeTypes().contentType(value);
+		},
+		attachmentDisposition,
 	},
 
 	router: {
@@ -133,5 +208,15 @@ export const express5: LinePolicy = {
 			if (!fn) throw veloxError('VELOX_ERR_PARAM_FN_REQUIRED');
 			if (typeof fn !== 'function') throw veloxError('VELOX_ERR_PARAM_FN_TYPE');
 		},
+	},
+
+	files: {
+		// As send 1: mime-types by the extension, application/octet-stream when it has none known.
+		contentType(path) {
+			return mimeTypes().contentType(extname(path)) || 'application/octet-stream';
+		},
+		legacyDotfiles: false,
+		fileWithTrailingSlashIsNotFound: true,
+		sendFileEtagFromApp: true,
 	},
 };

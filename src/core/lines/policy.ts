@@ -94,6 +94,59 @@ export interface ResponseRules {
 	readonly status: <R extends StatusTarget>(this: R, code: number) => R;
 	/** `res.sendStatus(code)`'s setting of the status: Express 4 sets it unchecked, Express 5 through `res.status`. */
 	readonly setSendStatus: (res: StatusTarget, code: number) => void;
+	/**
+	 * The forms Express 5 removed: `res.send(status)` (a number sent as its status message) and the
+	 * two-argument `res.send`/`res.json`/`res.jsonp(body, status)` and `(status, body)`, each with its
+	 * deprecation. Without them a number is sent as JSON and a second argument is ignored.
+	 */
+	readonly legacyBodyForms: boolean;
+	/** Which object bodies `res.send` sends as bytes (the rest as JSON): Buffers, or any ArrayBuffer view. */
+	readonly isBinaryBody: (body: object) => boolean;
+	/** `res.send(null)` adds `charset=utf-8` to a Content-Type already set (Express 4), or leaves it. */
+	readonly nullBodyGetsCharset: boolean;
+	/** `res.send` leaves out Content-Length when a Transfer-Encoding is set (Express 5), or always sets it. */
+	readonly lengthYieldsToTransferEncoding: boolean;
+	/** One relation of `res.links`: a URL, or (Express 5) an array of URLs, one entry each. */
+	readonly linkEntry: (rel: string, url: unknown) => string;
+	/** `res.vary()` without a field: a deprecation and no change, or (false) vary's TypeError. */
+	readonly varyWithoutFieldWarns: boolean;
+	/** `res.clearCookie` honours (with a deprecation) the caller's `maxAge`/`expires`, or ignores them. */
+	readonly clearCookieKeepsExpiry: boolean;
+	/** `res.cookie` copies the options' inherited enumerable keys too (utils-merge, Express 4), or only their own (a spread). */
+	readonly cookieOptionsInherited: boolean;
+	/** `res.location('back')` (and so `res.redirect('back')`) means the Referrer, or is a URL like any other. */
+	readonly locationBack: boolean;
+	/** `res.redirect(url, status)` is accepted (with a deprecation) besides `res.redirect(status, url)`. */
+	readonly redirectUrlFirst: boolean;
+	/** `res.redirect` warns when the URL is missing or not a string, or the status not a number. */
+	readonly redirectArgumentWarnings: boolean;
+	/** The status of `res.redirect`: set unchecked (Express 4), or through `res.status` (Express 5). */
+	readonly setRedirectStatus: (res: StatusTarget, code: number) => void;
+	/** The HTML body of `res.redirect`, from the status message and the escaped URL. */
+	readonly redirectHtml: (message: string | undefined, escapedUrl: string) => string;
+	/** The Content-Type of an extension (`res.type('json')`, `res.format`'s keys): mime 1's lookup, or mime-types 3's (application/octet-stream when unknown). */
+	readonly typeOfExtension: (extension: string) => string;
+	/** The Content-Type `res.set` writes for a value: with the charset the line's mime table gives it. */
+	readonly contentTypeValue: (value: string) => string | false;
+	/**
+	 * The `Content-Disposition: attachment` of `res.attachment` and `res.download`, for a file's name
+	 * (its last path segment) or none: content-disposition 0.5's, or content-disposition 2's `create`
+	 * (a token name unquoted; a name beyond printable ASCII, or with a %XX escape, as an ASCII
+	 * fallback with `filename*`).
+	 */
+	readonly attachmentDisposition: (filename: string | undefined) => string;
+}
+
+/** The file engine's rows (`res.sendFile`, `res.download`, `express.static`): send 0.19 / serve-static 1, or send 1 / serve-static 2. */
+export interface FilesRules {
+	/** A file's Content-Type from its path: mime 1 (charset `UTF-8`), or mime-types 3 (`utf-8`, octet-stream when unknown); undefined sets none. */
+	readonly contentType: (path: string) => string | undefined;
+	/** send 0.19's legacy dotfiles: with no `dotfiles` option only a last part starting with `.` is hidden, and `hidden` is read (deprecated). */
+	readonly legacyDotfiles: boolean;
+	/** A path ending in `/` that names a file: sent (send 0.19) or 404 (send 1). */
+	readonly fileWithTrailingSlashIsNotFound: boolean;
+	/** `res.sendFile`'s `etag` option is the app's `etag` setting (Express 5), or the caller's (default on). */
+	readonly sendFileEtagFromApp: boolean;
 }
 
 export interface RouterRules {
@@ -133,4 +186,5 @@ export interface LinePolicy {
 	readonly request: RequestRules;
 	readonly response: ResponseRules;
 	readonly router: RouterRules;
+	readonly files: FilesRules;
 }

@@ -10,8 +10,11 @@ import type { CookieOptions } from 'express-serve-static-core';
 import type { VeloxResponse } from '../types/model';
 import { veloxError } from '../errors';
 import { onFirstUse } from '../base/utils';
+import { linePolicy } from '../lines';
 
 const deprecate = depd('velox');
+// Express 5's `res.clearCookie` always expires the cookie: the caller's maxAge and expires are ignored.
+const { clearCookieKeepsExpiry, cookieOptionsInherited } = linePolicy().response;
 // Loaded with the first `res.cookie`, cookie-signature with node:crypto (docs/design.md, "Startup: deferred modules").
 const loadCookie = onFirstUse(() => require('cookie') as typeof CookieModule);
 const loadCookieSignature = onFirstUse(() => require('cookie-signature') as typeof CookieSignatureModule);
@@ -39,6 +42,11 @@ const clearCookieExpiresMessage =
  * res.clearCookie('session', { path: '/admin' });
  */
 export function clearCookie(this: VeloxResponse, name: string, options?: CookieOptions): VeloxResponse {
+	if (!clearCookieKeepsExpiry) {
+		const opts: CookieOptions = { path: '/', ...options, expires: new Date(1) };
+		delete opts.maxAge;
+		return this.cookie(name, '', opts);
+	}
 	if (options) {
 		if (options.maxAge) deprecate(clearCookieMaxAgeMessage);
 		if (options.expires) deprecate(clearCookieExpiresMessage);
@@ -57,7 +65,7 @@ export function clearCookie(this: VeloxResponse, name: string, options?: CookieO
  * res.cookie('remember', '1', { maxAge: 900000, httpOnly: true });
  */
 export function cookie(this: VeloxResponse, name: string, value: unknown, options?: CookieOptions): VeloxResponse {
-	const opts = merge({} as CookieOptions, options);
+	const opts: CookieOptions = cookieOptionsInherited ? merge({} as CookieOptions, options) : { ...options };
 	const secret = this.req.secret;
 	const signed = opts.signed;
 	if (signed && !secret) throw veloxError('VELOX_ERR_SIGNED_COOKIE_SECRET');

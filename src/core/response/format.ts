@@ -1,14 +1,13 @@
 /**
  * `res.format`: content negotiation over `Accept` with Express 4's rules.
  */
-import type MimeModule from 'mime';
+import { linePolicy } from '../lines';
 import { requestError } from '../errors';
-import { onFirstUse } from '../base/utils';
 import type { FormatCallback, VeloxResponse } from '../types/model';
 import type { Next } from '../router/types';
 
-// Loaded with the first `res.format` (docs/design.md, "Startup: deferred modules").
-const loadMime = onFirstUse(() => require('mime') as typeof MimeModule);
+// The line's mime table (mime 1 or mime-types 3), loaded with its first use.
+const { typeOfExtension } = linePolicy().response;
 
 /**
  * Runs the callback of the best type for `Accept` (the first when `Accept`
@@ -46,7 +45,7 @@ interface NormalizedType {
 
 /** Express's `utils.normalizeType`: a MIME type with its parameters, or an extension looked up. */
 export function normalizeType(type: string): NormalizedType {
-	if (type.indexOf('/') === -1) return { value: loadMime().lookup(type), params: {} };
+	if (type.indexOf('/') === -1) return { value: typeOfExtension(type), params: {} };
 	const parts = type.split(/ *; */);
 	const result: NormalizedType = { value: parts[0], quality: 1, params: {} };
 	for (let i = 1; i < parts.length; ++i) {

@@ -6,7 +6,6 @@
  */
 import { ServerResponse } from 'http';
 import { extname } from 'path';
-import type ContentDispositionModule from 'content-disposition';
 import contentType from 'content-type';
 import type MimeModule from 'mime';
 import depd from 'depd';
@@ -29,27 +28,38 @@ import type { Next } from '../router/types';
 
 const deprecate = depd('velox');
 // The line's status rules (lines/): Express 4 warns, Express 5 throws.
-const { status, setSendStatus } = linePolicy().response;
+const {
+	status,
+	setSendStatus,
+	legacyBodyForms,
+	isBinaryBody,
+	nullBodyGetsCharset,
+	lengthYieldsToTransferEncoding,
+	linkEntry,
+	varyWithoutFieldWarns,
+	typeOfExtension,
+	contentTypeValue,
+	attachmentDisposition,
+} = linePolicy().response;
 // Loaded with their first use (docs/design.md, "Startup: deferred modules"): mime with the first
 // `res.type` or string `res.send`, content-disposition with `res.attachment`, the file engine
 // (src/core/send) with the first `res.sendFile`/`download`.
 const loadMime = onFirstUse(() => require('mime') as typeof MimeModule);
-const loadContentDisposition = onFirstUse(() => require('content-disposition') as typeof ContentDispositionModule);
 const loadSendMethods = onFirstUse(() => require('../send/response-methods') as typeof SendMethods);
 type SendFileArgs = Parameters<typeof SendMethods.sendFile>;
 type DownloadArgs = Parameters<typeof SendMethods.download>;
 
 export const response: ResponsePrototype = Object.create(ServerResponse.prototype);
 
-const charsetRegExp = /;\s*charset\s*=/;
-
-// mime@1's `charsets.lookup` takes an optional fallback its types call required.
-/** Before `app.listen` answers: mime, which an app's first `res.send` of a string or `res.type` would otherwise load. */
+/**
+ * Before `app.listen` answers: mime, which an app's first `res.send` of a string or `res.type`
+ * would otherwise load, and the line's mime table (the same mime 1, or Velox 5's mime-types).
+ */
 export function preloadMime(): void {
 	loadMime();
+	typeOfExtension('html');
 }
 
-const mimeCharsets = (): { lookup(type: string): string | undefined } => loadMime().charsets as { lookup(type: string): string | undefined };
 // mime@1's extension table, untyped by @types/mime.
 const mimeTypes = (): { types: Record<string, string | undefined> } => loadMime() as typeof MimeModule & { types: Record<string, string | undefined> };
 
@@ -59,10 +69,10 @@ const mimeTypes = (): { types: Record<string, string | undefined> } => loadMime(
  * @example
  * res.links({ next: '/users?page=2', last: '/users?page=5' });
  */
-function links(this: VeloxResponse, links: Record<string, string>): VeloxResponse {
+function links(this: VeloxResponse, links: Record<string, string | string[]>): VeloxResponse {
 	let link: unknown = this.get('Link') || '';
 	if (link) link += ', ';
-	const entries = Object.keys(links).map((rel) => '<' + links[rel] + '>; rel="' + rel + '"');
+	const entries = Object.keys(links).map((rel) => linkEntry(rel, links[rel]));
 	return this.set('Link', link + entries.join(', '));
 }
 
@@ -84,12 +94,12 @@ function links(this: VeloxResponse, links: Record<string, string>): VeloxRespons
  * res.send({ ok: true });
  */
 function send(this: VeloxResponse, body?: unknown, ...rest: unknown[]): VeloxResponse {
-	let chunk = rest.length === 1 ? twoArgumentBody(this, 'send', body, rest[0], deprecate) : body;
+	let chunk = rest.length === 1 && legacyBodyForms ? twoArgumentBody(this, 'send', body, rest[0], deprecate) : body;
 	let encoding: BufferEncoding | undefined;
 	const req = this.req;
 
 	// res.send(status): the status message as text (deprecated)
-	if (typeof chunk === 'number' && rest.length === 0) {
+	if (typeof chunk === 'number' && rest.length === 0 && legacyBodyForms) {
 		if (!this.getHeader('Content-Type')) this.type('txt');
 		deprecate('res.send(status): Use res.sendStatus(status) instead');
 		this.statusCode = chunk;
@@ -111,8 +121,8 @@ function send(this: VeloxResponse, body?: unknown, ...rest: unknown[]): VeloxRes
 				// Express sends null as an empty string, typed only if a type was set.
 				chunk = '';
 				encoding = 'utf8';
-				setUtf8Charset(this, this.getHeader('Content-Type'));
-			} else if (Buffer.isBuffer(chunk)) {
+				if (nullBodyGetsCharset) setUtf8Charset(this, this.getHeader('Content-Type'));
+			} else if (isBinaryBody(chunk as object)) {
 				if (!this.getHeader('Content-Type')) this.type('bin');
 			} else {
 				return this.json(chunk);
@@ -154,7 +164,8 @@ function send(this: VeloxResponse, body?: unknown, ...rest: unknown[]): VeloxRes
 			encoding = undefined;
 			length = (chunk as Buffer).length;
 		}
-		setContentLength(this, String(length));
+		// Express 5 leaves Content-Length out when the response has a Transfer-Encoding.
+		if (!(lengthYieldsToTransferEncoding && this.getHeader('Transfer-Encoding'))) setContentLength(this, String(length));
 		if (generateETag) {
 			if (etag !== undefined) setETag(this, etag);
 			else {
@@ -263,7 +274,7 @@ function sendStatus(this: VeloxResponse, statusCode: number): VeloxResponse {
  * res.type('json'); // application/json; charset=utf-8
  */
 function type(this: VeloxResponse, type: string): VeloxResponse {
-	const value = type.indexOf('/') === -1 ? loadMime().lookup(type) : type;
+	const value = type.indexOf('/') === -1 ? typeOfExtension(type) : type;
 	return this.set('Content-Type', value);
 }
 
@@ -276,7 +287,7 @@ function type(this: VeloxResponse, type: string): VeloxResponse {
  */
 function attachment(this: VeloxResponse, filename?: string): VeloxResponse {
 	if (filename) this.type(extname(filename));
-	this.set('Content-Disposition', loadContentDisposition()(filename));
+	this.set('Content-Disposition', attachmentDisposition(filename));
 	return this;
 }
 
@@ -307,15 +318,11 @@ function append(this: VeloxResponse, field: string, value?: unknown): VeloxRespo
 function header(this: VeloxResponse, field: unknown, ...rest: unknown[]): VeloxResponse {
 	if (rest.length === 1) {
 		const raw = rest[0];
-		let value = Array.isArray(raw) ? raw.map(String) : String(raw);
+		const value = Array.isArray(raw) ? raw.map(String) : String(raw);
 		if ((field as string).toLowerCase() === 'content-type') {
 			if (Array.isArray(value)) throw veloxError('VELOX_ERR_CONTENT_TYPE_ARRAY');
-			if (!charsetRegExp.test(value)) {
-				const charset = mimeCharsets().lookup(value.split(';')[0]);
-				if (charset) value += '; charset=' + charset.toLowerCase();
-			}
-		}
-		this.setHeader(field as string, value);
+			this.setHeader(field as string, contentTypeValue(value) as string);
+		} else this.setHeader(field as string, value);
 	} else {
 		// Express 4 iterates with for…in (inherited enumerable keys too).
 		const fields = field as Record<string, unknown>;
@@ -341,7 +348,7 @@ function get(this: VeloxResponse, field: string): HeaderValue | undefined {
  * res.vary('Accept-Encoding');
  */
 function varyField(this: VeloxResponse, field: string | string[]): VeloxResponse {
-	if (!field || (Array.isArray(field) && !field.length)) {
+	if (varyWithoutFieldWarns && (!field || (Array.isArray(field) && !field.length))) {
 		deprecate('res.vary(): Provide a field name');
 		return this;
 	}

@@ -3,10 +3,13 @@
  * `json spaces` settings.
  */
 import depd from 'depd';
+import { linePolicy } from '../lines';
 import { getContentType, setContentType } from '../platform';
 import type { VeloxResponse } from '../types/model';
 
 const deprecate = depd('velox');
+// Express 5 removed the two-argument forms: a second argument is ignored.
+const { legacyBodyForms } = linePolicy().response;
 const jsonEscapeRegExp = /[<>&]/g;
 const jsonpCallbackRegExp = /[^[\]\w$.]/g;
 const lineSeparatorRegExp = /\u2028/g;
@@ -20,7 +23,7 @@ const paragraphSeparatorRegExp = /\u2029/g;
  * res.status(201).json({ id: 7 });
  */
 export function json(this: VeloxResponse, obj?: unknown, ...rest: unknown[]): VeloxResponse {
-	const value = rest.length === 1 ? twoArgumentBody(this, 'json', obj, rest[0], deprecate) : obj;
+	const value = rest.length === 1 && legacyBodyForms ? twoArgumentBody(this, 'json', obj, rest[0], deprecate) : obj;
 	// Hot path: settings read directly (own or inherited from a parent app).
 	const settings = this.app.settings;
 	const body = stringify(value, settings['json replacer'], settings['json spaces'], settings['json escape']);
@@ -39,7 +42,7 @@ export function json(this: VeloxResponse, obj?: unknown, ...rest: unknown[]): Ve
  * res.jsonp({ name: 'tobi' });
  */
 export function jsonp(this: VeloxResponse, obj?: unknown, ...rest: unknown[]): VeloxResponse {
-	const value = rest.length === 1 ? twoArgumentBody(this, 'jsonp', obj, rest[0], deprecate) : obj;
+	const value = rest.length === 1 && legacyBodyForms ? twoArgumentBody(this, 'jsonp', obj, rest[0], deprecate) : obj;
 	const settings = this.app.settings;
 	let body = stringify(value, settings['json replacer'], settings['json spaces'], settings['json escape']);
 	// As in Express, `req.query` is taken to be an object (the query parser's, or a middleware's).

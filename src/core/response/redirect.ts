@@ -7,9 +7,12 @@ import depd from 'depd';
 import encodeUrl from 'encodeurl';
 import escapeHtml from 'escape-html';
 import statuses from 'statuses';
+import { linePolicy } from '../lines';
 import type { VeloxResponse } from '../types/model';
 
 const deprecate = depd('velox');
+// Express 5: 'back' is a URL like any other, only `redirect(status, url)`, the status through `res.status`.
+const { locationBack, redirectUrlFirst, redirectArgumentWarnings, setRedirectStatus, redirectHtml } = linePolicy().response;
 
 /**
  * Sets `Location`, percent-encoding what is not yet encoded (no validation,
@@ -20,7 +23,7 @@ const deprecate = depd('velox');
  */
 export function location(this: VeloxResponse, url: string): VeloxResponse {
 	let loc: string;
-	if (url === 'back') {
+	if (url === 'back' && locationBack) {
 		deprecate('res.location("back"): use res.location(req.get("Referrer") || "/") and refer to https://dub.sh/security-redirect for best practices');
 		// Only `Set-Cookie` comes as a list.
 		loc = (this.req.get('Referrer') as string | undefined) || '/';
@@ -43,13 +46,19 @@ export function redirect(this: VeloxResponse, url: unknown, ...rest: unknown[]):
 	let body = '';
 
 	if (rest.length === 1) {
-		if (typeof url === 'number') {
+		if (typeof url === 'number' || !redirectUrlFirst) {
 			code = url;
 			address = rest[0];
 		} else {
 			deprecate('res.redirect(url, status): Use res.redirect(status, url) instead');
 			code = rest[0];
 		}
+	}
+
+	if (redirectArgumentWarnings) {
+		if (!address) deprecate('Provide a url argument');
+		if (typeof address !== 'string') deprecate('Url must be a string');
+		if (typeof code !== 'number') deprecate('Status must be a number');
 	}
 
 	address = this.location(address as string).get('Location');
@@ -61,14 +70,14 @@ export function redirect(this: VeloxResponse, url: unknown, ...rest: unknown[]):
 		},
 		html() {
 			// Security: the URL is escaped in the HTML body (javascript:, quotes, tags).
-			body = '<p>' + message + '. Redirecting to ' + escapeHtml(address as string) + '</p>';
+			body = redirectHtml(message, escapeHtml(address as string));
 		},
 		default() {
 			body = '';
 		},
 	});
 
-	this.statusCode = code as number;
+	setRedirectStatus(this, code as number);
 	this.set('Content-Length', Buffer.byteLength(body));
 	if (this.req.method === 'HEAD') this.end();
 	else this.end(body);

@@ -8,8 +8,11 @@ import { resolve } from 'path';
 import depd from 'depd';
 import ms from 'ms';
 import { veloxError } from '../errors';
+import { linePolicy } from '../lines';
 
 const deprecate = depd('send');
+// send 0.19's legacy dotfiles default and `hidden` option, which send 1 dropped.
+const { legacyDotfiles } = linePolicy().files;
 
 /** One year, send's ceiling for `maxAge`. */
 const MAX_MAX_AGE = 60 * 60 * 24 * 365 * 1000;
@@ -92,8 +95,9 @@ export function compileSendConfig(options: EngineOptions | null | undefined): Se
 	if (dotfiles !== 'ignore' && dotfiles !== 'allow' && dotfiles !== 'deny') {
 		throw veloxError('VELOX_ERR_OPTION_DOTFILES');
 	}
-	const hidden = Boolean(opts.hidden);
-	if (opts.hidden !== undefined) deprecate("hidden: use dotfiles: '" + (hidden ? 'allow' : 'ignore') + "' instead");
+	// send 1 reads neither `hidden` nor a missing `dotfiles` the legacy way.
+	const hidden = legacyDotfiles && Boolean(opts.hidden);
+	if (legacyDotfiles && opts.hidden !== undefined) deprecate("hidden: use dotfiles: '" + (hidden ? 'allow' : 'ignore') + "' instead");
 
 	const maxAge = parseMaxAge(opts.maxAge || opts.maxage);
 	let cacheControl: string | null = null;
@@ -116,7 +120,7 @@ export function compileSendConfig(options: EngineOptions | null | undefined): Se
 	return {
 		acceptRanges: toBoolean(opts.acceptRanges, true),
 		cacheControl,
-		dotfiles: opts.dotfiles === undefined ? undefined : (dotfiles as Dotfiles),
+		dotfiles: opts.dotfiles === undefined && legacyDotfiles ? undefined : (dotfiles as Dotfiles),
 		etag: toBoolean(opts.etag, true),
 		extensions: opts.extensions !== undefined ? normalizeList(opts.extensions, 'extensions option') : [],
 		hidden,

@@ -8,8 +8,11 @@ import type { Stats } from 'fs';
 import type { IncomingMessage, ServerResponse } from 'http';
 import etag from 'etag';
 import fresh from 'fresh';
-import mime from 'mime';
+import { linePolicy } from '../lines';
 import type { SendConfig } from './config';
+
+// The line's file types: send 0.19's (mime 1) or send 1's (mime-types 3).
+const { contentType } = linePolicy().files;
 
 /** Sets Accept-Ranges, Cache-Control, Last-Modified and ETag, each unless already present. */
 export function setFileHeaders(res: ServerResponse, stat: Stats, config: SendConfig): void {
@@ -23,10 +26,8 @@ export function setFileHeaders(res: ServerResponse, stat: Stats, config: SendCon
 export function setContentType(res: ServerResponse, path: string): void {
 	if (res.getHeader('Content-Type')) return;
 	// Looked up per request, not cached: users may `velox.static.mime.define()` at any time.
-	const type = mime.lookup(path);
-	if (!type) return;
-	const charset = mime.charsets.lookup(type, '');
-	res.setHeader('Content-Type', charset ? type + '; charset=' + charset : type);
+	const type = contentType(path);
+	if (type !== undefined) res.setHeader('Content-Type', type);
 }
 
 export function isConditionalGet(req: IncomingMessage): boolean {

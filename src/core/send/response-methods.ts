@@ -7,12 +7,15 @@ import type { Stats } from 'fs';
 import type { ServerResponse } from 'http';
 import type { Socket } from 'net';
 import { resolve } from 'path';
-import contentDisposition from 'content-disposition';
 import { type HttpError, veloxError } from '../errors';
 import type { DownloadOptions, ErrorCallback, SendFileOptions } from 'express-serve-static-core';
 import type { HeaderValue, RequestView, VeloxResponse } from '../types/model';
 import { compileSendConfig, type EngineOptions } from './config';
 import { FileTransfer } from './transfer';
+import { linePolicy } from '../lines';
+
+const { sendFileEtagFromApp } = linePolicy().files;
+const { attachmentDisposition } = linePolicy().response;
 
 type FileOptions = SendFileOptions & EngineOptions;
 
@@ -127,6 +130,8 @@ export function sendFile(this: ResponseLike, path: string, options?: FileOptions
 		opts = {};
 	}
 	if (!opts.root && !isAbsolute(path)) throw veloxError('VELOX_ERR_SENDFILE_PATH_RELATIVE');
+	// Express 5 wires the app's `etag` setting into the options (the caller's object, as express@5 does).
+	if (sendFileEtagFromApp) opts.etag = (this as unknown as VeloxResponse).app.enabled('etag');
 
 	// As Express: the path goes through encodeURI (a lone surrogate throws URIError here)
 	// and the engine decodes it like a URL path.
@@ -208,7 +213,7 @@ export function download(
 		opts = filename;
 	}
 
-	const headers: Record<string, HeaderValue> = { 'Content-Disposition': contentDisposition((name || path) as string) };
+	const headers: Record<string, HeaderValue> = { 'Content-Disposition': attachmentDisposition((name || path) as string) };
 	if (opts && opts.headers) {
 		for (const key of Object.keys(opts.headers)) {
 			if (key.toLowerCase() !== 'content-disposition') headers[key] = opts.headers[key] as HeaderValue;

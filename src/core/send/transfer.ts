@@ -25,6 +25,7 @@ import {
 	setFileHeaders,
 } from './headers';
 import { resolvePath } from './resolve-path';
+import { linePolicy } from '../lines';
 import { realPathWithinRoot } from './within-root';
 
 type StatCallback = (err: NodeJS.ErrnoException | null, stats: Stats) => void;
@@ -38,6 +39,8 @@ type StatCallback = (err: NodeJS.ErrnoException | null, stats: Stats) => void;
 export const SMALL_FILE_SIZE = 64 * 1024;
 
 const SEPARATOR_CODE = sep.charCodeAt(0);
+// send 1 answers 404 for a file named with a trailing separator.
+const { fileWithTrailingSlashIsNotFound } = linePolicy().files;
 
 function ignoreCloseError(): void {
 	// A failed close of a read-only descriptor loses nothing.
@@ -144,6 +147,7 @@ export abstract class FileTransfer {
 				return;
 			}
 			if (stats.isDirectory()) this.onDirectory(path);
+			else if (fileWithTrailingSlashIsNotFound && path.charCodeAt(path.length - 1) === SEPARATOR_CODE) this.error(404);
 			else this.#sendStat(path, stats);
 		});
 	}
