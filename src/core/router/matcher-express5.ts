@@ -44,6 +44,8 @@ export function compilePath5(path: PathInput, keys: PathKey[], options: PathOpti
 	if (path instanceof RegExp) return compileRegExp(path, keys, 0);
 	if (Array.isArray(path)) return compileAlternatives((path as readonly unknown[]).flat(Number.POSITIVE_INFINITY), keys, options);
 	if (typeof path !== 'string') throw veloxError('VELOX_ERR_PATH_TYPE');
+	// Router 2's `slash` layer (`use('/')`, `use(fn)`): every path, nothing consumed, no params.
+	if (path === '/' && options.end === false) return { regexp: /^/, segments: NO_SEGMENTS, captures: [] };
 	return compileString(path, keys, options, 0);
 }
 
