@@ -16,7 +16,7 @@ import { match } from 'path-to-regexp';
 import { IndexedCursor } from '../src/core/router/candidates';
 import { Layer } from '../src/core/router/layer';
 import { compilePath, PARAM, type PathInput, type PathKey, type PathOptions, type PathSegments, type SegmentKey } from '../src/core/router/matcher';
-import { type CompiledPath5, compilePath5, matchPath5 } from '../src/core/router/matcher-express5';
+import { type CompiledPath5, compilePath5, matchedAlternative, matchPath5 } from '../src/core/router/matcher-express5';
 import { SegmentIndex } from '../src/core/router/segment-index';
 import { generator } from './helpers/random';
 
@@ -24,7 +24,7 @@ const requireFromTest = createRequire(__filename);
 
 /** Router 2's layer, as express@5 builds one for a route or a mount. */
 interface RouterLayer {
-	match(path: string): false | { params: Record<string, unknown>; path: string };
+	match(path: string): false | { params: Record<string, unknown>; path: string; pattern: unknown };
 }
 type RouterLayerConstructor = new (path: unknown, options: PathOptions, fn: () => void) => RouterLayer;
 const express5Require = createRequire(requireFromTest.resolve('express5/package.json'));
@@ -246,6 +246,11 @@ describe('Express 5 route syntax against router 2', () => {
 					assert.deepStrictEqual(actual, expected, `${JSON.stringify(route)} ${JSON.stringify(options)} on ${JSON.stringify(path)}`);
 					if (expected !== false && !('error' in expected)) {
 						matched++;
+						// The path of an array that answered: router 2 records it as the matched route.
+						const paths = Array.isArray(route) ? (route as readonly unknown[]).flat(Number.POSITIVE_INFINITY) : [route];
+						const answered = both.router.match(path);
+						assert.ok(answered !== false);
+						assert.equal(paths[matchedAlternative(both.velox, path)], answered.pattern, `${JSON.stringify(route)} on ${path}: the path that answered`);
 						assert.ok(admits(both.velox.segments, path), `${JSON.stringify(route)} ${JSON.stringify(options)}: segments exclude ${path}`);
 					}
 				}

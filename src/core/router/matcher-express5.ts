@@ -28,6 +28,8 @@ export interface Capture {
  */
 export interface CompiledPath5 extends CompiledPath {
 	readonly captures: readonly Capture[];
+	/** Each path of an array (flattened) as its own expression, in order; the one path otherwise. */
+	readonly alternatives: readonly RegExp[];
 }
 
 /** Express 5's `req.params` for one layer: a `*splat` is an array of decoded segments. */
@@ -45,7 +47,10 @@ export function compilePath5(path: PathInput, keys: PathKey[], options: PathOpti
 	if (Array.isArray(path)) return compileAlternatives((path as readonly unknown[]).flat(Number.POSITIVE_INFINITY), keys, options);
 	if (typeof path !== 'string') throw veloxError('VELOX_ERR_PATH_TYPE');
 	// Router 2's `slash` layer (`use('/')`, `use(fn)`): every path, nothing consumed, no params.
-	if (path === '/' && options.end === false) return { regexp: /^/, segments: NO_SEGMENTS, captures: [] };
+	if (path === '/' && options.end === false) {
+		const regexp = /^/;
+		return { regexp, segments: NO_SEGMENTS, captures: [], alternatives: [regexp] };
+	}
 	return compileString(path, keys, options, 0);
 }
 
@@ -69,6 +74,15 @@ export function matchPath5(compiled: CompiledPath5, path: string): Match5 | unde
 	return { path: match[0], params };
 }
 
+/**
+ * Which path of an array answered a match of `path` (router 2's `match.pattern`, which it records
+ * as the matched route): the first whose own expression matches, or -1. Runs them again, so it is
+ * for the rare reader (tracing); a RegExp with the `g` or `y` flag moves its `lastIndex` again.
+ */
+export function matchedAlternative(compiled: CompiledPath5, path: string): number {
+	return compiled.alternatives.findIndex((regexp) => regexp.exec(path) !== null);
+}
+
 function decodeSegment(value: string): string {
 	return decodeParam(value) ?? value;
 }
@@ -87,7 +101,7 @@ function compileRegExp(path: RegExp, keys: PathKey[], offset: number): CompiledP
 		keys.push({ name, optional: false, offset: offset + m.index });
 		captures.push({ name, splat: false });
 	}
-	return { regexp: path, segments: NO_SEGMENTS, captures };
+	return { regexp: path, segments: NO_SEGMENTS, captures, alternatives: [path] };
 }
 
 /** Router 2's `loosen`: unless strict, trailing slashes are not part of the path (`/` apart). */
@@ -109,7 +123,7 @@ function compileString(path: string, keys: PathKey[], options: PathOptions, offs
 		keys.push({ name: key.name, optional: optional.has(key.name), offset: offset + (offsets[i] ?? 0) });
 		captures.push({ name: key.name, splat: key.type === 'wildcard' });
 	});
-	return { regexp, segments: segmentsOf(data.tokens, strict, end, sensitive), captures };
+	return { regexp, segments: segmentsOf(data.tokens, strict, end, sensitive), captures, alternatives: [regexp] };
 }
 
 /** The names of the params and splats inside `{…}` groups (some matches lack them). */
@@ -157,19 +171,14 @@ function compileAlternatives(paths: readonly unknown[], keys: PathKey[], options
 		source += part.regexp.source;
 		parts.push(part);
 	}
-	if (parts.length === 0) return { regexp: /(?!)/, segments: NO_SEGMENTS, captures: [] };
+	if (parts.length === 0) return { regexp: /(?!)/, segments: NO_SEGMENTS, captures: [], alternatives: [] };
 	const captures = parts.flatMap((part) => part.captures);
-	const segments = parts.length === 1 ? parts[0].segments : commonSegments(parts);
-	if (parts.length === 1) return { regexp: parts[0].regexp, segments, captures };
+	const alternatives = parts.map((part) => part.regexp);
+	if (parts.length === 1) return parts[0];
+	const segments = commonSegments(parts);
 	const flags = options.sensitive === true ? '' : 'i';
-	const regexp = paths.some((path) => path instanceof RegExp)
-		? new SequentialRegExp(
-				parts.map((part) => part.regexp),
-				source,
-				flags,
-			)
-		: new RegExp(source, flags);
-	return { regexp, segments, captures };
+	const regexp = paths.some((path) => path instanceof RegExp) ? new SequentialRegExp(alternatives, source, flags) : new RegExp(source, flags);
+	return { regexp, segments, captures, alternatives };
 }
 
 /**
