@@ -68,6 +68,16 @@ function replaceOnce(text, from, to, file) {
 	return parts.join(to);
 }
 
+/**
+ * The line's runtime dependencies: the repository's, and those only its rows load
+ * (package.json's `velox.line5Dependencies`: path-to-regexp 8, mime-types 3), which Velox 4 does not
+ * carry, so an Express 4 app's tree keeps the versions express@4 puts at its top.
+ */
+function lineDependencies(manifest, line) {
+	const merged = { ...manifest.dependencies, ...(manifest.velox[`line${line}Dependencies`] ?? {}) };
+	return Object.fromEntries(Object.entries(merged).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
 function stage(line, version) {
 	const dir = path.join(root, 'build', 'line' + line);
 	fs.rmSync(dir, { recursive: true, force: true });
@@ -79,6 +89,7 @@ function stage(line, version) {
 		if (key === 'velox') continue;
 		if (key === 'version') staged.version = version;
 		else if (key === 'description') staged.description = LINES[line].description;
+		else if (key === 'dependencies') staged.dependencies = lineDependencies(manifest, line);
 		else staged[key] = value;
 	}
 	fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify(staged, null, 2) + '\n');

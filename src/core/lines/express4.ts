@@ -119,6 +119,7 @@ export const express4: LinePolicy = {
 	},
 
 	router: {
+		routeSyntax: 'express4',
 		// As Express 4 answers: through the app's `res.set` and `res.send` when the response has them
 		// (text/html), the methods in registration order joined by ','.
 		sendOptions(res, methods) {

@@ -176,6 +176,7 @@ export const express5: LinePolicy = {
 	},
 
 	router: {
+		routeSyntax: 'express5',
 		// As router 2 answers, whatever the app's response: text/plain, nosniff, the methods sorted
 		// and joined by ', '.
 		sendOptions(res, methods) {

@@ -150,6 +150,12 @@ export interface FilesRules {
 }
 
 export interface RouterRules {
+	/**
+	 * The route syntax paths are compiled with: Express 4's (path-to-regexp 0.1, router/matcher.ts)
+	 * or Express 5's (path-to-regexp 8 as router 2 reads it, router/matcher-express5.ts, loaded only
+	 * on that line; a `*splat` param is an array of segments).
+	 */
+	readonly routeSyntax: 'express4' | 'express5';
 	/** The automatic OPTIONS answer, from the methods the path's routes handle (each once, in registration order). */
 	readonly sendOptions: (res: ServerResponse, methods: readonly string[]) => void;
 	/** `router.use(...)` (and `app.use` through it) given no handler: throws. */

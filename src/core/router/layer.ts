@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'http';
 import { adoptError, catalogMessage, toError } from '../errors';
 import {
 	compilePath,
+	decodeParam,
 	isLiteralPath,
 	MatchKind,
 	NO_SEGMENTS,
@@ -20,6 +21,18 @@ import {
 import { hasOwn } from '../base/utils';
 import { kPattern } from '../base/symbols';
 import type { AnyHandler, ErrorHandlerFn, LayerRoute, Next, ParamsRecord, RequestHandlerFn } from './types';
+import type * as Express5Syntax from './matcher-express5';
+import { linePolicy } from '../lines';
+
+/**
+ * Express 5's route syntax when the line's policy says so (lines/), loaded with the router then;
+ * null on Velox 4, which never loads it (nor path-to-regexp 8).
+ */
+const express5Syntax: typeof Express5Syntax | null =
+	linePolicy().router.routeSyntax === 'express5' ? (require('./matcher-express5') as typeof Express5Syntax) : null;
+
+/** On a layer of Express 5's syntax: what `compilePath5` made of its path. */
+const kCompiled5: unique symbol = Symbol('velox.compiled5');
 
 type TraceLayer = (layer: Layer, error: unknown, req: IncomingMessage, res: ServerResponse, next: Next) => boolean;
 
@@ -106,11 +119,13 @@ export class Layer {
 	declare [kRunner]: RegExp | undefined;
 	/** The segments every match has, as the matcher compiled them (the route index files the layer under them). */
 	declare [kSegments]: PathSegments;
+	/** Express 5's compiled path (the Velox 5 line only). */
+	declare [kCompiled5]: Express5Syntax.CompiledPath5 | undefined;
 
 	constructor(path: PathInput, options: PathOptions, fn: AnyHandler) {
 		this.handle = fn;
 		this.name = fn.name || '<anonymous>';
-		const compiled = compilePath(path, this.keys, options);
+		const compiled = express5Syntax === null ? compilePath(path, this.keys, options) : express5Syntax.compilePath5(path, this.keys, options);
 		const regexp: LayerRegExp = compiled.regexp;
 		regexp.fast_star = path === '*';
 		regexp.fast_slash = path === '/' && options.end === false;
@@ -125,6 +140,10 @@ export class Layer {
 		if (regexp.fast_slash) {
 			this.kind = MatchKind.Slash;
 			this.literal = '';
+		} else if (express5Syntax !== null) {
+			this.kind = MatchKind.Express5;
+			this.literal = '';
+			this[kCompiled5] = compiled as Express5Syntax.CompiledPath5;
 		} else if (regexp.fast_star) {
 			this.kind = MatchKind.Star;
 			this.literal = '';
@@ -156,6 +175,18 @@ export class Layer {
 				this.params = { 0: decodeParam(path) };
 				this.path = path;
 				return true;
+			case MatchKind.Express5: {
+				const found = express5Syntax!.matchPath5(this[kCompiled5]!, path);
+				if (found === undefined) {
+					this.params = undefined;
+					this.path = undefined;
+					return false;
+				}
+				// A `*splat` is an array of segments, as router 2 gives it.
+				this.params = found.params as unknown as ParamsRecord;
+				this.path = found.path;
+				return true;
+			}
 			case MatchKind.Literal: {
 				const matched = this.matchLiteral(path);
 				if (matched === undefined) {
@@ -273,18 +304,4 @@ export function forwardRejection(promise: PromiseLike<unknown>, next: Next): voi
 	promise.then(undefined, (reason: unknown) => {
 		next(toError(reason));
 	});
-}
-
-/** URI-decodes a parameter; a malformed escape becomes a 400 error, as in Express. */
-export function decodeParam(value: string | undefined): string | undefined {
-	// Hot path: most params have no escape at all.
-	if (typeof value !== 'string' || value.length === 0 || value.indexOf('%') === -1) return value;
-	try {
-		return decodeURIComponent(value);
-	} catch (err) {
-		if (!(err instanceof URIError)) throw err;
-		// Express's decode_param keeps the URIError (its stack) and assigns statusCode, then status.
-		const message = catalogMessage('VELOX_ERR_PARAM_DECODE', value);
-		throw adoptError('VELOX_ERR_PARAM_DECODE', err, { message, statusCode: 400, status: 400 });
-	}
 }

@@ -13,8 +13,17 @@
  */
 import { parse, pathToRegexp, type Token } from 'path-to-regexp';
 import { veloxError } from '../errors';
-import { decodeParam } from './layer';
-import { type CompiledPath, NO_SEGMENTS, PARAM, type PathInput, type PathKey, type PathOptions, type PathSegments, type SegmentKey } from './matcher';
+import {
+	type CompiledPath,
+	decodeParam,
+	NO_SEGMENTS,
+	PARAM,
+	type PathInput,
+	type PathKey,
+	type PathOptions,
+	type PathSegments,
+	type SegmentKey,
+} from './matcher';
 
 /** A capture group of a compiled path: the param it fills, and whether it is a `*splat` (an array of segments). */
 export interface Capture {

@@ -9,7 +9,7 @@
  * segment-index.ts). `isLiteralPath` recognises the shapes that need no regular
  * expression at all, so the hot path can compare strings instead (`Layer.match`).
  */
-import { veloxError } from '../errors';
+import { adoptError, catalogMessage, veloxError } from '../errors';
 
 export interface PathKey {
 	name: string | number;
@@ -360,6 +360,8 @@ export const enum MatchKind {
 	Literal = 2,
 	/** Anything else: the compiled regular expression. */
 	Regexp = 3,
+	/** Express 5's syntax (the Velox 5 line): matcher-express5.ts's `matchPath5`. */
+	Express5 = 4,
 }
 
 /** Characters that path-to-regexp 0.1 leaves literal (everything else may be syntax). */
@@ -382,4 +384,18 @@ export function regionEqualsIgnoreCase(a: string, offset: number, b: string): bo
 		if (x !== y) return false;
 	}
 	return true;
+}
+
+/** URI-decodes a parameter; a malformed escape becomes a 400 error, as in Express. */
+export function decodeParam(value: string | undefined): string | undefined {
+	// Hot path: most params have no escape at all.
+	if (typeof value !== 'string' || value.length === 0 || value.indexOf('%') === -1) return value;
+	try {
+		return decodeURIComponent(value);
+	} catch (err) {
+		if (!(err instanceof URIError)) throw err;
+		// Express's decode_param keeps the URIError (its stack) and assigns statusCode, then status.
+		const message = catalogMessage('VELOX_ERR_PARAM_DECODE', value);
+		throw adoptError('VELOX_ERR_PARAM_DECODE', err, { message, statusCode: 400, status: 400 });
+	}
 }
