@@ -5,7 +5,7 @@
  * `req.route.stack` and `app._router.stack` are read by real code.
  */
 import type { IncomingMessage, ServerResponse } from 'http';
-import { adoptError, catalogMessage, toError } from '../errors';
+import { toError } from '../errors';
 import {
 	compilePath,
 	decodeParam,
