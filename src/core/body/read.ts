@@ -23,8 +23,8 @@ export interface ReadConfig {
 	readonly limit: number;
 	readonly inflate: boolean;
 	readonly verify: VerifyFunction | null;
-	/** Turns the decoded text into `req.body`; `null` stores the decoded value (string or Buffer) as is. */
-	readonly parse: ((text: string) => unknown) | null;
+	/** Turns the decoded text (and the charset it was decoded from) into `req.body`; `null` stores the decoded value (string or Buffer) as is. */
+	readonly parse: ((text: string, encoding: string | null) => unknown) | null;
 }
 
 /** Where a reader keeps its state on the streams it listens to (see `BodyReader`). */
@@ -299,7 +299,7 @@ function parseBody(reader: BodyReader, body: Buffer): void {
 	let text: string | Buffer = body;
 	try {
 		if (encoding !== null) text = decode(body, encoding);
-		req.body = config.parse === null ? text : config.parse(text as string);
+		req.body = config.parse === null ? text : config.parse(text as string, encoding);
 	} catch (thrown) {
 		next(httpErrorFrom('VELOX_ERR_ENTITY_PARSE_FAILED', thrown, { body: text }));
 		return;

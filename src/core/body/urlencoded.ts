@@ -2,15 +2,14 @@
  * `velox.urlencoded()`: parses form bodies into `req.body`, as Express 4's `express.urlencoded()`.
  */
 import querystring from 'querystring';
-import depd from 'depd';
 import type * as QsModule from 'qs';
 import { requestError, veloxError } from '../errors';
 import { onFirstUse } from '../base/utils';
+import { linePolicy } from '../lines';
 import { createParser } from './parser';
 import type { BodyParserMiddleware, UrlencodedOptions } from './types';
 
-// Express 4 compatibility: the warning names body-parser, in its words, and NO_DEPRECATION=body-parser silences it.
-const deprecate = depd('body-parser');
+const { urlencodedExtended, formDefaultCharset } = linePolicy().body;
 // Loaded by the first `extended` parser made (docs/design.md, "Startup: deferred modules").
 const loadQs = onFirstUse(() => require('qs') as typeof QsModule);
 
@@ -25,8 +24,10 @@ const loadQs = onFirstUse(() => require('qs') as typeof QsModule);
  */
 export function urlencoded(options?: UrlencodedOptions): BodyParserMiddleware {
 	const opts = options || {};
-	if (opts.extended === undefined) deprecate('undefined extended: provide extended option');
-	const queryParse = opts.extended !== false ? extendedParser(opts) : simpleParser(opts);
+	const extended = urlencodedExtended(opts.extended);
+	const defaultCharset = formDefaultCharset(opts.defaultCharset);
+	if (defaultCharset !== null) return charsetParser(opts, extended, defaultCharset);
+	const queryParse = extended ? extendedParser(opts) : simpleParser(opts);
 	return createParser(opts, {
 		name: 'urlencodedParser',
 		defaultType: 'application/x-www-form-urlencoded',
@@ -94,4 +95,52 @@ function simpleParser(opts: UrlencodedOptions): (body: string) => unknown {
 		if (parameterCount(body, parameterLimit) === undefined) throw tooManyParameters();
 		return querystring.parse(body, undefined, undefined, { maxKeys: parameterLimit });
 	};
+}
+
+/** The charsets Express 5's `urlencoded()` decodes. */
+function formCharset(charset: string): boolean {
+	return charset === 'utf-8' || charset === 'iso-8859-1';
+}
+
+/**
+ * Express 5's `urlencoded()` (body-parser 2): UTF-8 or ISO-8859-1 (`defaultCharset` when the
+ * Content-Type names none), every form parsed by qs in the charset it was sent in, at depth 0
+ * without `extended`, with qs's `charsetSentinel` and `interpretNumericEntities`.
+ */
+function charsetParser(opts: UrlencodedOptions, extended: boolean, defaultCharset: string): BodyParserMiddleware {
+	const parameterLimit = parameterLimitOf(opts);
+	const depth = extended ? (opts.depth !== undefined ? opts.depth : 32) : 0;
+	if (Number.isNaN(Number(depth)) || depth < 0) throw veloxError('VELOX_ERR_OPTION_DEPTH');
+	const { charsetSentinel, interpretNumericEntities } = opts;
+	const qs = loadQs();
+
+	function parse(text: string, encoding: string | null): unknown {
+		if (text.length === 0) return {};
+		const count = parameterCount(text, parameterLimit);
+		if (count === undefined) throw tooManyParameters();
+		const arrayLimit = extended ? Math.max(100, count) : count;
+		try {
+			return qs.parse(text, {
+				allowPrototypes: true,
+				arrayLimit,
+				depth,
+				charsetSentinel,
+				interpretNumericEntities,
+				charset: encoding === 'iso-8859-1' ? 'iso-8859-1' : 'utf-8',
+				parameterLimit,
+				strictDepth: true,
+			});
+		} catch (thrown) {
+			if (thrown instanceof RangeError) throw requestError('VELOX_ERR_DEPTH_EXCEEDED');
+			throw thrown;
+		}
+	}
+
+	return createParser(opts, {
+		name: 'urlencodedParser',
+		defaultType: 'application/x-www-form-urlencoded',
+		parse,
+		charset: (named) => named || defaultCharset,
+		decodes: formCharset,
+	});
 }

@@ -4,6 +4,8 @@ import depd from 'depd';
 import type { LinePolicy } from './policy';
 
 const deprecate = depd('velox');
+// Express 4 compatibility: the warning names body-parser, in its words, and NO_DEPRECATION=body-parser silences it.
+const deprecateBodyParser = depd('body-parser');
 
 /** A response with, when an app's prototype gave it them, `res.set` and `res.send` (a bare router's has neither). */
 type OptionsResponse = ServerResponse & { set?(field: string, value: string): unknown; send?(body: string): unknown };
@@ -60,5 +62,18 @@ export const express4: LinePolicy = {
 				res.end(body);
 			}
 		},
+	},
+
+	body: {
+		skipsRequest(req) {
+			if (req._body) return true;
+			req.body = req.body || {};
+			return false;
+		},
+		urlencodedExtended(extended) {
+			if (extended === undefined) deprecateBodyParser('undefined extended: provide extended option');
+			return extended !== false;
+		},
+		formDefaultCharset: () => null,
 	},
 };

@@ -1,4 +1,5 @@
 /** Express 5's rows of the line policy (lines/policy.ts): what express@5 does, to the byte. */
+import onFinished from 'on-finished';
 import { veloxError } from '../errors';
 import type { LinePolicy, StatusTarget } from './policy';
 
@@ -48,6 +49,21 @@ export const express5: LinePolicy = {
 			res.setHeader('Content-Type', 'text/plain');
 			res.setHeader('X-Content-Type-Options', 'nosniff');
 			res.end(body);
+		},
+	},
+
+	body: {
+		// As body-parser 2: a finished stream has nothing left to read, whoever read it.
+		skipsRequest(req) {
+			if (onFinished.isFinished(req)) return true;
+			if (!('body' in req)) req.body = undefined;
+			return false;
+		},
+		urlencodedExtended: (extended) => Boolean(extended),
+		formDefaultCharset(defaultCharset) {
+			const charset = defaultCharset || 'utf-8';
+			if (charset !== 'utf-8' && charset !== 'iso-8859-1') throw veloxError('VELOX_ERR_OPTION_FORM_CHARSET');
+			return charset;
 		},
 	},
 };

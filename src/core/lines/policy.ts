@@ -4,7 +4,7 @@
  * loads (`linePolicy()`, lines/index.ts), and never compares line numbers itself; the rows of
  * Express 4 are in lines/express4.ts, those of Express 5 in lines/express5.ts. Types only.
  */
-import type { ServerResponse } from 'http';
+import type { IncomingMessage, ServerResponse } from 'http';
 
 /** Members a line does not have, by the object that would carry them. */
 export interface RemovedMembers {
@@ -48,6 +48,32 @@ export interface RouterRules {
 	readonly sendOptions: (res: ServerResponse, methods: readonly string[]) => void;
 }
 
+/** What the body rows read and set of a request. */
+export interface BodyTarget extends IncomingMessage {
+	body?: unknown;
+	_body?: boolean;
+}
+
+export interface BodyRules {
+	/**
+	 * The prologue of every body parser, before it looks at the type: true when the request's body
+	 * was read already (Express 4: a parser flagged it `_body`; Express 5: the stream has finished),
+	 * and otherwise `req.body`'s value until a parser sets it (Express 4: `{}`; Express 5: `undefined`,
+	 * set only when the request has no `body` property).
+	 */
+	readonly skipsRequest: (req: BodyTarget) => boolean;
+	/** `urlencoded()`'s `extended` when the option is not given (Express 4 also warns, naming body-parser). */
+	readonly urlencodedExtended: (extended: boolean | undefined) => boolean;
+	/**
+	 * How `urlencoded()` reads forms, from its `defaultCharset` option: Express 4 (`null`) decodes
+	 * UTF-8 only and parses `extended: false` with node's querystring; Express 5 returns the charset
+	 * of a form whose Content-Type names none (utf-8 unless the option says iso-8859-1, it throws for
+	 * another), decodes UTF-8 and ISO-8859-1, and parses every form with qs (depth 0 without
+	 * `extended`), with `charsetSentinel` and `interpretNumericEntities`.
+	 */
+	readonly formDefaultCharset: (defaultCharset: string | undefined) => string | null;
+}
+
 export interface LinePolicy {
 	/** The Express major version the line serves. */
 	readonly line: 4 | 5;
@@ -56,4 +82,5 @@ export interface LinePolicy {
 	readonly application: ApplicationRules;
 	readonly response: ResponseRules;
 	readonly router: RouterRules;
+	readonly body: BodyRules;
 }
