@@ -102,6 +102,19 @@ describe('Velox 5 urlencoded()', () => {
 		await differential((framework) => formApp(framework, { extended: false, depth: 1 }), [post('a[b][c]=1')]);
 	});
 
+	test('no deprecation warning when extended is not given', () => {
+		const warnings: Error[] = [];
+		const listener = (err: Error) => warnings.push(err);
+		process.on('deprecation', listener);
+		try {
+			velox.urlencoded();
+			velox.urlencoded({});
+		} finally {
+			process.off('deprecation', listener);
+		}
+		assert.deepEqual(warnings, []);
+	});
+
 	test('option errors at creation, as express@5 throws them', () => {
 		for (const options of [{ defaultCharset: 'koi8-r' }, { defaultCharset: 'latin1' }, { parameterLimit: 0 }, { extended: true, depth: -1 }]) {
 			const thrown = (lib: typeof express5 | typeof velox) => {

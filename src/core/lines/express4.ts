@@ -75,5 +75,6 @@ export const express4: LinePolicy = {
 			return extended !== false;
 		},
 		formDefaultCharset: () => null,
+		jsonDefaultCharset: () => 'utf-8',
 	},
 };

@@ -65,5 +65,7 @@ export const express5: LinePolicy = {
 			if (charset !== 'utf-8' && charset !== 'iso-8859-1') throw veloxError('VELOX_ERR_OPTION_FORM_CHARSET');
 			return charset;
 		},
+		// body-parser 2 reads `defaultCharset` for every parser; json still decodes only utf-*.
+		jsonDefaultCharset: (defaultCharset) => defaultCharset || 'utf-8',
 	},
 };

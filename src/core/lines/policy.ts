@@ -72,6 +72,8 @@ export interface BodyRules {
 	 * `extended`), with `charsetSentinel` and `interpretNumericEntities`.
 	 */
 	readonly formDefaultCharset: (defaultCharset: string | undefined) => string | null;
+	/** The charset of a JSON body whose Content-Type names none, from `json()`'s `defaultCharset` option (Express 4 ignores it: utf-8). */
+	readonly jsonDefaultCharset: (defaultCharset: string | undefined) => string;
 }
 
 export interface LinePolicy {

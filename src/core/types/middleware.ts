@@ -28,6 +28,8 @@ export interface JsonOptions extends BodyParserOptions {
 	reviver?(key: string, value: any): any;
 	/** Accept only objects and arrays (the first non-space character is `{` or `[`). Default `true`. */
 	strict?: boolean | undefined;
+	/** Velox 5: the charset of a body whose Content-Type names none (a `utf-` one, or 415). Default `'utf-8'`; Velox 4 ignores it. */
+	defaultCharset?: string | undefined;
 }
 
 export interface RawOptions extends BodyParserOptions {}
