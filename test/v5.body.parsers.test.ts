@@ -113,6 +113,18 @@ describe('Velox 5 json(), text(), raw()', () => {
 		);
 	});
 
+	test('a type function taking every request, whatever its Content-Type', async () => {
+		await differential(
+			(framework) => parserApp(framework, (f) => f.json({ type: () => true })),
+			[
+				post('{}', { 'content-type': `${JSON_TYPE}; charset` }),
+				post('{}', { 'content-type': `${JSON_TYPE};foo=` }),
+				post('{}', { 'content-type': 'garbage' }),
+				post('{}', {}),
+			],
+		);
+	});
+
 	test('text and raw', async () => {
 		await differential(
 			(framework) => parserApp(framework, (f) => f.text({ defaultCharset: 'iso-8859-1' })),

@@ -9,8 +9,9 @@ import { describe, test } from 'node:test';
 import { differential, type Framework } from './helpers/differential';
 
 /** What the handler saw of `req.body`. */
-function report(req: { body?: unknown }, res: { json(body: unknown): unknown }): void {
-	res.json({ type: typeof req.body, own: Object.hasOwn(req, 'body'), body: req.body === undefined ? null : req.body });
+function report(req: { body?: unknown; _body?: unknown }, res: { json(body: unknown): unknown }): void {
+	// `_body`: Express 4's flag, which body-parser 2 no longer sets.
+	res.json({ type: typeof req.body, own: Object.hasOwn(req, 'body'), body: req.body === undefined ? null : req.body, flagged: '_body' in req });
 }
 
 const JSON_TYPE = { 'content-type': 'application/json' };

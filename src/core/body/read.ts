@@ -11,12 +11,15 @@ import zlib from 'zlib';
 import iconv from 'iconv-lite';
 import onFinished from 'on-finished';
 import { type HttpError, httpErrorFrom, requestError } from '../errors';
+import { linePolicy } from '../lines';
 import { discardBody } from './discard';
 import type { BodyRequest } from './types';
 import type { Next } from '../router/types';
 
 /** The `verify` option as the reader calls it (`encoding`: the charset decoded with, `null` for a Buffer body). */
 export type VerifyFunction = (req: IncomingMessage, res: ServerResponse, buf: Buffer, encoding: string | null) => void;
+
+const { markRead } = linePolicy().body;
 
 /** What a parser instance fixes at creation time. */
 export interface ReadConfig {
@@ -143,8 +146,8 @@ function refusal(req: BodyRequest, config: ReadConfig, encoding: string | null, 
  * `encoding` is the charset to decode with, or `null` for a Buffer.
  */
 export function readBody(req: BodyRequest, res: ServerResponse, next: Next, config: ReadConfig, encoding: string | null): void {
-	// Flag as parsed so later parsers leave the request alone, as body-parser does.
-	req._body = true;
+	// Flag as parsed (Express 4: `_body`) so later parsers leave the request alone, as body-parser does.
+	markRead(req);
 	const header = req.headers['content-encoding'];
 	const contentEncoding = header === undefined ? 'identity' : header.toLowerCase();
 	const length = contentEncoding === 'identity' ? declaredLength(req) : null;

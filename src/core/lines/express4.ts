@@ -70,6 +70,9 @@ export const express4: LinePolicy = {
 			req.body = req.body || {};
 			return false;
 		},
+		markRead(req) {
+			req._body = true;
+		},
 		urlencodedExtended(extended) {
 			if (extended === undefined) deprecateBodyParser('undefined extended: provide extended option');
 			return extended !== false;

@@ -59,6 +59,8 @@ export const express5: LinePolicy = {
 			if (!('body' in req)) req.body = undefined;
 			return false;
 		},
+		// The finished stream says it (skipsRequest): no `_body` flag.
+		markRead() {},
 		urlencodedExtended: (extended) => Boolean(extended),
 		formDefaultCharset(defaultCharset) {
 			const charset = defaultCharset || 'utf-8';

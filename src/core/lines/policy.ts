@@ -62,6 +62,8 @@ export interface BodyRules {
 	 * set only when the request has no `body` property).
 	 */
 	readonly skipsRequest: (req: BodyTarget) => boolean;
+	/** Marks a request a parser has started to read: Express 4 flags it `req._body = true` (what later parsers check), Express 5 sets nothing. */
+	readonly markRead: (req: BodyTarget) => void;
 	/** `urlencoded()`'s `extended` when the option is not given (Express 4 also warns, naming body-parser). */
 	readonly urlencodedExtended: (extended: boolean | undefined) => boolean;
 	/**
