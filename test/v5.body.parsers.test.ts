@@ -113,6 +113,45 @@ describe('Velox 5 json(), text(), raw()', () => {
 		);
 	});
 
+	test('UTF-32 bodies: either byte order, with or without a byte order mark', async () => {
+		const le = (text: string) =>
+			Buffer.concat(
+				[...text].map((c) => {
+					const unit = Buffer.alloc(4);
+					unit.writeUInt32LE(c.codePointAt(0) as number);
+					return unit;
+				}),
+			);
+		const be = (text: string) =>
+			Buffer.from(
+				le(text)
+					.toString('hex')
+					.match(/.{8}/g)
+					?.map((unit) => unit.match(/../g)?.reverse().join(''))
+					.join('') ?? '',
+				'hex',
+			);
+		const body = '{"name":"\u00e9t\u00e9 \u{1f600}"}';
+		const json = (charset: string) => ({ 'content-type': `${JSON_TYPE}; charset=${charset}` });
+		const cases = [
+			post(le(body), json('utf-32')),
+			post(le(`\ufeff${body}`), json('utf-32')),
+			post(be(body), json('utf-32')),
+			post(be(`\ufeff${body}`), json('UTF-32')),
+			post(le(body), json('utf-32le')),
+			post(be(body), json('utf-32be')),
+			post(Buffer.concat([le(body), Buffer.from([0x7d])]), json('utf-32le')),
+			post(Buffer.concat([le('{"a":"'), Buffer.from([0, 0, 0x20, 0]), le('"}')]), json('utf-32le')),
+			post(le('[]'), json('utf-32')),
+			post(be('[]'), json('utf-32')),
+		];
+		await differential((framework) => parserApp(framework, (f) => f.json()), cases);
+		await differential(
+			(framework) => parserApp(framework, (f) => f.text({ verify: () => undefined })),
+			[post(le('h\u00e9'), { 'content-type': 'text/plain; charset=utf-32' }), post(be('h\u00e9'), { 'content-type': 'text/plain; charset=ucs-4' })],
+		);
+	});
+
 	test('a type function taking every request, whatever its Content-Type', async () => {
 		await differential(
 			(framework) => parserApp(framework, (f) => f.json({ type: () => true })),

@@ -19,7 +19,7 @@ import type { Next } from '../router/types';
 /** The `verify` option as the reader calls it (`encoding`: the charset decoded with, `null` for a Buffer body). */
 export type VerifyFunction = (req: IncomingMessage, res: ServerResponse, buf: Buffer, encoding: string | null) => void;
 
-const { markRead } = linePolicy().body;
+const { markRead, extraDecoder } = linePolicy().body;
 
 /** What a parser instance fixes at creation time. */
 export interface ReadConfig {
@@ -96,7 +96,7 @@ export function unsupportedCharset(encoding: string): HttpError {
 
 /** True when `encoding` names a charset that can decode the body (`null`: a Buffer, nothing to decode). */
 function canDecode(encoding: string | null): boolean {
-	return encoding === null || isUtf8(encoding) || iconv.encodingExists(encoding);
+	return encoding === null || isUtf8(encoding) || iconv.encodingExists(encoding) || (extraDecoder !== null && extraDecoder(encoding) !== null);
 }
 
 /** The declared Content-Length, or `null` when absent or not a number (raw-body's `length`). */
@@ -319,6 +319,10 @@ function decode(body: Buffer, encoding: string): string {
 	if (isUtf8(encoding)) {
 		const text = body.toString('utf8');
 		return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+	}
+	if (extraDecoder !== null) {
+		const decoder = extraDecoder(encoding);
+		if (decoder !== null) return decoder(body);
 	}
 	return iconv.decode(body, encoding);
 }

@@ -79,5 +79,6 @@ export const express4: LinePolicy = {
 		},
 		formDefaultCharset: () => null,
 		jsonDefaultCharset: () => 'utf-8',
+		extraDecoder: null,
 	},
 };

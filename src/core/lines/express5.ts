@@ -1,5 +1,6 @@
 /** Express 5's rows of the line policy (lines/policy.ts): what express@5 does, to the byte. */
 import onFinished from 'on-finished';
+import { utf32Decoder } from '../body/utf32';
 import { veloxError } from '../errors';
 import type { LinePolicy, StatusTarget } from './policy';
 
@@ -69,5 +70,6 @@ export const express5: LinePolicy = {
 		},
 		// body-parser 2 reads `defaultCharset` for every parser; json still decodes only utf-*.
 		jsonDefaultCharset: (defaultCharset) => defaultCharset || 'utf-8',
+		extraDecoder: utf32Decoder,
 	},
 };

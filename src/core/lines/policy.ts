@@ -74,6 +74,11 @@ export interface BodyRules {
 	 * `extended`), with `charsetSentinel` and `interpretNumericEntities`.
 	 */
 	readonly formDefaultCharset: (defaultCharset: string | undefined) => string | null;
+	/**
+	 * The decoder of a charset the bundled iconv-lite does not know, or `null` (Express 4: none, so
+	 * 415; Express 5's iconv-lite also decodes UTF-32).
+	 */
+	readonly extraDecoder: ((encoding: string) => ((body: Buffer) => string) | null) | null;
 	/** The charset of a JSON body whose Content-Type names none, from `json()`'s `defaultCharset` option (Express 4 ignores it: utf-8). */
 	readonly jsonDefaultCharset: (defaultCharset: string | undefined) => string;
 }
