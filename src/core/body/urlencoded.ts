@@ -1,5 +1,6 @@
 /**
- * `velox.urlencoded()`: parses form bodies into `req.body`, as Express 4's `express.urlencoded()`.
+ * `velox.urlencoded()`: parses form bodies into `req.body`, as Express 4's `express.urlencoded()`
+ * (Velox 5: as Express 5's, see charsetParser).
  */
 import querystring from 'querystring';
 import type * as QsModule from 'qs';
@@ -16,7 +17,8 @@ const loadQs = onFirstUse(() => require('qs') as typeof QsModule);
 /**
  * Creates a middleware that parses `application/x-www-form-urlencoded` bodies (UTF-8 only;
  * gzip, deflate and br inflated) into an object on `req.body`: with qs when `extended` (nested
- * keys such as `a[b]=1`, depth-bounded), with node's querystring otherwise.
+ * keys such as `a[b]=1`, depth-bounded), with node's querystring otherwise. Velox 5: `extended`
+ * defaults to `false`, ISO-8859-1 forms are decoded too, and every form goes through qs.
  *
  * @example
  * app.use(velox.urlencoded({ extended: false }));

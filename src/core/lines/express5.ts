@@ -1,8 +1,12 @@
 /** Express 5's rows of the line policy (lines/policy.ts): what express@5 does, to the byte. */
-import onFinished from 'on-finished';
+import type OnFinished from 'on-finished';
+import { onFirstUse } from '../base/utils';
 import { utf32Decoder } from '../body/utf32';
 import { veloxError } from '../errors';
 import type { LinePolicy, StatusTarget } from './policy';
+
+// Loaded by the first body parser that asks (docs/design.md, "Startup: deferred modules").
+const loadOnFinished = onFirstUse(() => require('on-finished') as typeof OnFinished);
 
 /** Express 5's `res.status`: an integer from 100 to 999, or it throws. */
 function status<R extends StatusTarget>(this: R, code: number): R {
@@ -56,7 +60,7 @@ export const express5: LinePolicy = {
 	body: {
 		// As body-parser 2: a finished stream has nothing left to read, whoever read it.
 		skipsRequest(req) {
-			if (onFinished.isFinished(req)) return true;
+			if (loadOnFinished().isFinished(req)) return true;
 			if (!('body' in req)) req.body = undefined;
 			return false;
 		},
