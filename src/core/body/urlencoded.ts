@@ -3,6 +3,7 @@
  * (Velox 5: as Express 5's, see charsetParser).
  */
 import querystring from 'querystring';
+import depd from 'depd';
 import type * as QsModule from 'qs';
 import { requestError, veloxError } from '../errors';
 import { onFirstUse } from '../base/utils';
@@ -10,7 +11,9 @@ import { linePolicy } from '../lines';
 import { createParser } from './parser';
 import type { BodyParserMiddleware, UrlencodedOptions } from './types';
 
-const { urlencodedExtended, formDefaultCharset } = linePolicy().body;
+const { urlencodedExtended, warnUndefinedExtended, formDefaultCharset } = linePolicy().body;
+// Express 4 compatibility: the warning names body-parser, in its words, and NO_DEPRECATION=body-parser silences it.
+const deprecate = depd('body-parser');
 // Loaded by the first `extended` parser made (docs/design.md, "Startup: deferred modules").
 const loadQs = onFirstUse(() => require('qs') as typeof QsModule);
 
@@ -26,6 +29,8 @@ const loadQs = onFirstUse(() => require('qs') as typeof QsModule);
  */
 export function urlencoded(options?: UrlencodedOptions): BodyParserMiddleware {
 	const opts = options || {};
+	// depd warns once per call site, the caller of this function: called here, not in a row.
+	if (warnUndefinedExtended && opts.extended === undefined) deprecate('undefined extended: provide extended option');
 	const extended = urlencodedExtended(opts.extended);
 	const defaultCharset = formDefaultCharset(opts.defaultCharset);
 	if (defaultCharset !== null) return charsetParser(opts, extended, defaultCharset);

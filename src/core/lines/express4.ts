@@ -4,8 +4,6 @@ import depd from 'depd';
 import type { LinePolicy } from './policy';
 
 const deprecate = depd('velox');
-// Express 4 compatibility: the warning names body-parser, in its words, and NO_DEPRECATION=body-parser silences it.
-const deprecateBodyParser = depd('body-parser');
 
 /** A response with, when an app's prototype gave it them, `res.set` and `res.send` (a bare router's has neither). */
 type OptionsResponse = ServerResponse & { set?(field: string, value: string): unknown; send?(body: string): unknown };
@@ -73,10 +71,8 @@ export const express4: LinePolicy = {
 		markRead(req) {
 			req._body = true;
 		},
-		urlencodedExtended(extended) {
-			if (extended === undefined) deprecateBodyParser('undefined extended: provide extended option');
-			return extended !== false;
-		},
+		urlencodedExtended: (extended) => extended !== false,
+		warnUndefinedExtended: true,
 		formDefaultCharset: () => null,
 		jsonDefaultCharset: () => 'utf-8',
 		extraDecoder: null,

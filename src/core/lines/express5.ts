@@ -67,6 +67,7 @@ export const express5: LinePolicy = {
 		// The finished stream says it (skipsRequest): no `_body` flag.
 		markRead() {},
 		urlencodedExtended: (extended) => Boolean(extended),
+		warnUndefinedExtended: false,
 		formDefaultCharset(defaultCharset) {
 			const charset = defaultCharset || 'utf-8';
 			if (charset !== 'utf-8' && charset !== 'iso-8859-1') throw veloxError('VELOX_ERR_OPTION_FORM_CHARSET');

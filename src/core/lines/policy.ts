@@ -64,8 +64,10 @@ export interface BodyRules {
 	readonly skipsRequest: (req: BodyTarget) => boolean;
 	/** Marks a request a parser has started to read: Express 4 flags it `req._body = true` (what later parsers check), Express 5 sets nothing. */
 	readonly markRead: (req: BodyTarget) => void;
-	/** `urlencoded()`'s `extended` when the option is not given (Express 4 also warns, naming body-parser). */
+	/** `urlencoded()`'s `extended` from the option (`undefined`: not given). */
 	readonly urlencodedExtended: (extended: boolean | undefined) => boolean;
+	/** Whether `urlencoded()` without `extended` warns (Express 4, naming body-parser; urlencoded.ts calls depd itself, so the warning names the app's call site). */
+	readonly warnUndefinedExtended: boolean;
 	/**
 	 * How `urlencoded()` reads forms, from its `defaultCharset` option: Express 4 (`null`) decodes
 	 * UTF-8 only and parses `extended: false` with node's querystring; Express 5 returns the charset
