@@ -206,6 +206,7 @@ const triggers: Record<ErrorCode, Trigger> = {
 	VELOX_ERR_OPTION_VERIFY: async (lib) => thrownBy(() => lib.json({ verify: 'nope' as never })),
 	VELOX_ERR_OPTION_PARAMETER_LIMIT: async (lib) => thrownBy(() => lib.urlencoded({ extended: false, parameterLimit: 0 })),
 	VELOX_ERR_OPTION_DEPTH: async (lib) => thrownBy(() => lib.urlencoded({ extended: true, depth: -1 } as never)),
+	VELOX_ERR_OPTION_FORM_CHARSET: async () => thrownBy(() => express5.body.formDefaultCharset('koi8-r')),
 	VELOX_ERR_ENTITY_TOO_LARGE: (lib) => parsing(lib, (l) => [l.json({ limit: 5 })], JSON_TYPE, '{"a":"long enough"}'),
 	VELOX_ERR_PARAMETERS_TOO_MANY: (lib) =>
 		parsing(lib, (l) => [l.urlencoded({ extended: false, parameterLimit: 1 })], 'application/x-www-form-urlencoded', 'a=1&b=2'),

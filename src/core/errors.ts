@@ -272,6 +272,12 @@ export const errorCatalog = {
 		message: 'option depth must be a zero or a positive number',
 		when: '`urlencoded({ depth })` below 0 or not a number',
 	}),
+	VELOX_ERR_OPTION_FORM_CHARSET: entry({
+		setup: true,
+		kind: 'TypeError',
+		message: 'option defaultCharset must be either utf-8 or iso-8859-1',
+		when: 'Velox 5: `urlencoded({ defaultCharset })` other than utf-8 or iso-8859-1',
+	}),
 	// Body parsers: request errors (the `type` strings are body-parser's)
 	VELOX_ERR_ENTITY_TOO_LARGE: entry({
 		kind: 'HttpError',

@@ -2,8 +2,11 @@
  * `velox.json()`: parses JSON bodies into `req.body`, as Express 4's `express.json()`.
  */
 import { adoptError, veloxError } from '../errors';
+import { linePolicy } from '../lines';
 import { createParser } from './parser';
 import type { BodyParserMiddleware, JsonOptions } from './types';
+
+const { jsonDefaultCharset } = linePolicy().body;
 
 interface JsonSyntaxError extends SyntaxError {
 	[key: string]: unknown;
@@ -22,6 +25,7 @@ export function json(options?: JsonOptions): BodyParserMiddleware {
 	const opts = options || {};
 	const reviver = opts.reviver;
 	const strict = opts.strict !== false;
+	const defaultCharset = jsonDefaultCharset(opts.defaultCharset);
 
 	function parse(text: string): unknown {
 		// Express 4 compatibility: an empty body gives `{}` (a common client-side mistake).
@@ -41,7 +45,7 @@ export function json(options?: JsonOptions): BodyParserMiddleware {
 		name: 'jsonParser',
 		defaultType: 'application/json',
 		parse,
-		charset: (named) => named || 'utf-8',
+		charset: (named) => named || defaultCharset,
 		// RFC 7159 section 8.1: JSON is Unicode.
 		decodes: (charset) => charset.slice(0, 4) === 'utf-',
 	});

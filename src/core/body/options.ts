@@ -8,11 +8,14 @@ import contentType from 'content-type';
 import type TypeIsModule from 'type-is';
 import { veloxError } from '../errors';
 import { onFirstUse } from '../base/utils';
+import { linePolicy } from '../lines';
 import type { ReadConfig, VerifyFunction } from './read';
 import type { BodyParserOptions, BodyRequest } from './types';
 
 // Loaded when a request's type is not the configured one spelled exactly (docs/design.md, "Startup: deferred modules").
 const loadTypeIs = onFirstUse(() => require('type-is') as typeof TypeIsModule);
+
+const { skipsRequest } = linePolicy().body;
 
 /** The body limit used when `limit` is absent: 100kb, as Express 4. */
 const DEFAULT_LIMIT = 102400;
@@ -116,13 +119,12 @@ export function compileTypeMatcher(type: BodyParserOptions['type'], fallback: st
 }
 
 /**
- * The prologue all four parsers share, as body-parser has it: leave a body an
- * earlier parser read, default `req.body` to `{}` (Express 4 compatibility),
+ * The prologue all four parsers share, as body-parser has it: leave a body that
+ * was read already and set `req.body`'s default (the line's `skipsRequest`),
  * skip requests without a body or of another type. True when this parser reads it.
  */
 export function claimsRequest(request: BodyRequest, matcher: TypeMatcher): boolean {
-	if (request._body) return false;
-	request.body = request.body || {};
+	if (skipsRequest(request)) return false;
 	if (!hasBody(request)) return false;
 	const header = request.headers['content-type'];
 	// Hot path: the exact configured type needs no media-type parsing (see exactTypeOf).

@@ -11,6 +11,7 @@ import zlib from 'zlib';
 import iconv from 'iconv-lite';
 import onFinished from 'on-finished';
 import { type HttpError, httpErrorFrom, requestError } from '../errors';
+import { linePolicy } from '../lines';
 import { discardBody } from './discard';
 import type { BodyRequest } from './types';
 import type { Next } from '../router/types';
@@ -18,13 +19,15 @@ import type { Next } from '../router/types';
 /** The `verify` option as the reader calls it (`encoding`: the charset decoded with, `null` for a Buffer body). */
 export type VerifyFunction = (req: IncomingMessage, res: ServerResponse, buf: Buffer, encoding: string | null) => void;
 
+const { markRead, extraDecoder } = linePolicy().body;
+
 /** What a parser instance fixes at creation time. */
 export interface ReadConfig {
 	readonly limit: number;
 	readonly inflate: boolean;
 	readonly verify: VerifyFunction | null;
-	/** Turns the decoded text into `req.body`; `null` stores the decoded value (string or Buffer) as is. */
-	readonly parse: ((text: string) => unknown) | null;
+	/** Turns the decoded text (and the charset it was decoded from) into `req.body`; `null` stores the decoded value (string or Buffer) as is. */
+	readonly parse: ((text: string, encoding: string | null) => unknown) | null;
 }
 
 /** Where a reader keeps its state on the streams it listens to (see `BodyReader`). */
@@ -93,7 +96,7 @@ export function unsupportedCharset(encoding: string): HttpError {
 
 /** True when `encoding` names a charset that can decode the body (`null`: a Buffer, nothing to decode). */
 function canDecode(encoding: string | null): boolean {
-	return encoding === null || isUtf8(encoding) || iconv.encodingExists(encoding);
+	return encoding === null || isUtf8(encoding) || iconv.encodingExists(encoding) || (extraDecoder !== null && extraDecoder(encoding) !== null);
 }
 
 /** The declared Content-Length, or `null` when absent or not a number (raw-body's `length`). */
@@ -143,8 +146,8 @@ function refusal(req: BodyRequest, config: ReadConfig, encoding: string | null, 
  * `encoding` is the charset to decode with, or `null` for a Buffer.
  */
 export function readBody(req: BodyRequest, res: ServerResponse, next: Next, config: ReadConfig, encoding: string | null): void {
-	// Flag as parsed so later parsers leave the request alone, as body-parser does.
-	req._body = true;
+	// Flag as parsed (Express 4: `_body`) so later parsers leave the request alone, as body-parser does.
+	markRead(req);
 	const header = req.headers['content-encoding'];
 	const contentEncoding = header === undefined ? 'identity' : header.toLowerCase();
 	const length = contentEncoding === 'identity' ? declaredLength(req) : null;
@@ -299,7 +302,7 @@ function parseBody(reader: BodyReader, body: Buffer): void {
 	let text: string | Buffer = body;
 	try {
 		if (encoding !== null) text = decode(body, encoding);
-		req.body = config.parse === null ? text : config.parse(text as string);
+		req.body = config.parse === null ? text : config.parse(text as string, encoding);
 	} catch (thrown) {
 		next(httpErrorFrom('VELOX_ERR_ENTITY_PARSE_FAILED', thrown, { body: text }));
 		return;
@@ -316,6 +319,10 @@ function decode(body: Buffer, encoding: string): string {
 	if (isUtf8(encoding)) {
 		const text = body.toString('utf8');
 		return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+	}
+	if (extraDecoder !== null) {
+		const decoder = extraDecoder(encoding);
+		if (decoder !== null) return decoder(body);
 	}
 	return iconv.decode(body, encoding);
 }

@@ -1,14 +1,17 @@
 /**
- * `velox.urlencoded()`: parses form bodies into `req.body`, as Express 4's `express.urlencoded()`.
+ * `velox.urlencoded()`: parses form bodies into `req.body`, as Express 4's `express.urlencoded()`
+ * (Velox 5: as Express 5's, see charsetParser).
  */
 import querystring from 'querystring';
 import depd from 'depd';
 import type * as QsModule from 'qs';
 import { requestError, veloxError } from '../errors';
 import { onFirstUse } from '../base/utils';
+import { linePolicy } from '../lines';
 import { createParser } from './parser';
 import type { BodyParserMiddleware, UrlencodedOptions } from './types';
 
+const { urlencodedExtended, warnUndefinedExtended, formDefaultCharset } = linePolicy().body;
 // Express 4 compatibility: the warning names body-parser, in its words, and NO_DEPRECATION=body-parser silences it.
 const deprecate = depd('body-parser');
 // Loaded by the first `extended` parser made (docs/design.md, "Startup: deferred modules").
@@ -17,7 +20,8 @@ const loadQs = onFirstUse(() => require('qs') as typeof QsModule);
 /**
  * Creates a middleware that parses `application/x-www-form-urlencoded` bodies (UTF-8 only;
  * gzip, deflate and br inflated) into an object on `req.body`: with qs when `extended` (nested
- * keys such as `a[b]=1`, depth-bounded), with node's querystring otherwise.
+ * keys such as `a[b]=1`, depth-bounded), with node's querystring otherwise. Velox 5: `extended`
+ * defaults to `false`, ISO-8859-1 forms are decoded too, and every form goes through qs.
  *
  * @example
  * app.use(velox.urlencoded({ extended: false }));
@@ -25,8 +29,12 @@ const loadQs = onFirstUse(() => require('qs') as typeof QsModule);
  */
 export function urlencoded(options?: UrlencodedOptions): BodyParserMiddleware {
 	const opts = options || {};
-	if (opts.extended === undefined) deprecate('undefined extended: provide extended option');
-	const queryParse = opts.extended !== false ? extendedParser(opts) : simpleParser(opts);
+	// depd warns once per call site, the caller of this function: called here, not in a row.
+	if (warnUndefinedExtended && opts.extended === undefined) deprecate('undefined extended: provide extended option');
+	const extended = urlencodedExtended(opts.extended);
+	const defaultCharset = formDefaultCharset(opts.defaultCharset);
+	if (defaultCharset !== null) return charsetParser(opts, extended, defaultCharset);
+	const queryParse = extended ? extendedParser(opts) : simpleParser(opts);
 	return createParser(opts, {
 		name: 'urlencodedParser',
 		defaultType: 'application/x-www-form-urlencoded',
@@ -94,4 +102,52 @@ function simpleParser(opts: UrlencodedOptions): (body: string) => unknown {
 		if (parameterCount(body, parameterLimit) === undefined) throw tooManyParameters();
 		return querystring.parse(body, undefined, undefined, { maxKeys: parameterLimit });
 	};
+}
+
+/** The charsets Express 5's `urlencoded()` decodes. */
+function formCharset(charset: string): boolean {
+	return charset === 'utf-8' || charset === 'iso-8859-1';
+}
+
+/**
+ * Express 5's `urlencoded()` (body-parser 2): UTF-8 or ISO-8859-1 (`defaultCharset` when the
+ * Content-Type names none), every form parsed by qs in the charset it was sent in, at depth 0
+ * without `extended`, with qs's `charsetSentinel` and `interpretNumericEntities`.
+ */
+function charsetParser(opts: UrlencodedOptions, extended: boolean, defaultCharset: string): BodyParserMiddleware {
+	const parameterLimit = parameterLimitOf(opts);
+	const depth = extended ? (opts.depth !== undefined ? opts.depth : 32) : 0;
+	if (Number.isNaN(Number(depth)) || depth < 0) throw veloxError('VELOX_ERR_OPTION_DEPTH');
+	const { charsetSentinel, interpretNumericEntities } = opts;
+	const qs = loadQs();
+
+	function parse(text: string, encoding: string | null): unknown {
+		if (text.length === 0) return {};
+		const count = parameterCount(text, parameterLimit);
+		if (count === undefined) throw tooManyParameters();
+		const arrayLimit = extended ? Math.max(100, count) : count;
+		try {
+			return qs.parse(text, {
+				allowPrototypes: true,
+				arrayLimit,
+				depth,
+				charsetSentinel,
+				interpretNumericEntities,
+				charset: encoding === 'iso-8859-1' ? 'iso-8859-1' : 'utf-8',
+				parameterLimit,
+				strictDepth: true,
+			});
+		} catch (thrown) {
+			if (thrown instanceof RangeError) throw requestError('VELOX_ERR_DEPTH_EXCEEDED');
+			throw thrown;
+		}
+	}
+
+	return createParser(opts, {
+		name: 'urlencodedParser',
+		defaultType: 'application/x-www-form-urlencoded',
+		parse,
+		charset: (named) => named || defaultCharset,
+		decodes: formCharset,
+	});
 }

@@ -169,4 +169,20 @@ export const express4: LinePolicy = {
 		fileWithTrailingSlashIsNotFound: false,
 		sendFileEtagFromApp: false,
 	},
+
+	body: {
+		skipsRequest(req) {
+			if (req._body) return true;
+			req.body = req.body || {};
+			return false;
+		},
+		markRead(req) {
+			req._body = true;
+		},
+		urlencodedExtended: (extended) => extended !== false,
+		warnUndefinedExtended: true,
+		formDefaultCharset: () => null,
+		jsonDefaultCharset: () => 'utf-8',
+		extraDecoder: null,
+	},
 };

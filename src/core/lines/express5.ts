@@ -1,6 +1,9 @@
 /** Express 5's rows of the line policy (lines/policy.ts): what express@5 does, to the byte. */
 import type { EventEmitter } from 'events';
 import { basename, extname } from 'path';
+import type OnFinished from 'on-finished';
+import { onFirstUse } from '../base/utils';
+import { utf32Decoder } from '../body/utf32';
 import { veloxError } from '../errors';
 import type { FreshResponseHeaders, LinePolicy, StatusTarget } from './policy';
 
@@ -16,6 +19,9 @@ function mimeTypes(): MimeTypes {
 	if (mimeTypesModule === undefined) mimeTypesModule = require('mime-types') as MimeTypes;
 	return mimeTypesModule;
 }
+
+// Loaded by the first body parser that asks (docs/design.md, "Startup: deferred modules").
+const loadOnFinished = onFirstUse(() => require('on-finished') as typeof OnFinished);
 
 /** Express 5's `res.status`: an integer from 100 to 999, or it throws. */
 function status<R extends StatusTarget>(this: R, code: number): R {
@@ -219,5 +225,26 @@ export const express5: LinePolicy = {
 		legacyDotfiles: false,
 		fileWithTrailingSlashIsNotFound: true,
 		sendFileEtagFromApp: true,
+	},
+
+	body: {
+		// As body-parser 2: a finished stream has nothing left to read, whoever read it.
+		skipsRequest(req) {
+			if (loadOnFinished().isFinished(req)) return true;
+			if (!('body' in req)) req.body = undefined;
+			return false;
+		},
+		// The finished stream says it (skipsRequest): no `_body` flag.
+		markRead() {},
+		urlencodedExtended: (extended) => Boolean(extended),
+		warnUndefinedExtended: false,
+		formDefaultCharset(defaultCharset) {
+			const charset = defaultCharset || 'utf-8';
+			if (charset !== 'utf-8' && charset !== 'iso-8859-1') throw veloxError('VELOX_ERR_OPTION_FORM_CHARSET');
+			return charset;
+		},
+		// body-parser 2 reads `defaultCharset` for every parser; json still decodes only utf-*.
+		jsonDefaultCharset: (defaultCharset) => defaultCharset || 'utf-8',
+		extraDecoder: utf32Decoder,
 	},
 };

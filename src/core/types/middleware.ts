@@ -28,6 +28,8 @@ export interface JsonOptions extends BodyParserOptions {
 	reviver?(key: string, value: any): any;
 	/** Accept only objects and arrays (the first non-space character is `{` or `[`). Default `true`. */
 	strict?: boolean | undefined;
+	/** Velox 5: the charset of a body whose Content-Type names none (a `utf-` one, or 415). Default `'utf-8'`; Velox 4 ignores it. */
+	defaultCharset?: string | undefined;
 }
 
 export interface RawOptions extends BodyParserOptions {}
@@ -38,12 +40,18 @@ export interface TextOptions extends BodyParserOptions {
 }
 
 export interface UrlencodedOptions extends BodyParserOptions {
-	/** `true` (default, with a deprecation warning when omitted): qs; `false`: node's querystring. */
+	/** `true`: qs with nested keys; `false`: flat keys. Velox 4: default `true` (with a deprecation warning when omitted), `false` is node's querystring; Velox 5: default `false`. */
 	extended?: boolean | undefined;
 	/** Maximum number of parameters; more gives 413. Default 1000. */
 	parameterLimit?: number | undefined;
 	/** Maximum nesting depth of extended keys; deeper gives 400. Default 32. */
 	depth?: number | undefined;
+	/** Velox 5: the charset of a form whose Content-Type names none, `'utf-8'` (default) or `'iso-8859-1'`. */
+	defaultCharset?: string | undefined;
+	/** Velox 5: let a `utf8=` parameter (qs's charset sentinel) say the form's charset. */
+	charsetSentinel?: boolean | undefined;
+	/** Velox 5: turn `&#...;` numeric entities into characters (qs, ISO-8859-1 forms). */
+	interpretNumericEntities?: boolean | undefined;
 }
 
 /** The names body-parser gives its option types. */
