@@ -21,7 +21,7 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 // every response (status, headers but Date, body) as JSON.
 const header = [
 	`const express = require(${JSON.stringify(join(__dirname, '..', 'src', 'express'))});`,
-	'const run = (app, requests) => { const server = app.listen(0, async () => { const out = []; for (const [method, path] of requests) { const r = await fetch(`http://127.0.0.1:${server.address().port}${path}`, { method }); const headers = Object.fromEntries([...r.headers].filter(([k]) => k !== "date" && k !== "keep-alive" && k !== "connection")); out.push({ status: r.status, headers, body: await r.text() }); } server.close(); process.stdout.write(JSON.stringify(out)); }); };',
+	'const run = (app, requests) => { const server = app.listen(0, async () => { const out = []; for (const [method, path] of requests) { const r = await fetch("http://127.0.0.1:" + server.address().port + path, { method }); const headers = Object.fromEntries([...r.headers].filter(([k]) => k !== "date" && k !== "keep-alive" && k !== "connection")); out.push({ status: r.status, headers, body: await r.text() }); } server.close(); process.stdout.write(JSON.stringify(out)); }); };',
 ];
 const HEADER_LINES = header.length;
 
