@@ -69,7 +69,7 @@ export const categories: Readonly<Record<Row, Category>> = {
 	'factory.staticMime': {
 		title: 'express.static.mime removed',
 		express5: 'has no express.static.mime',
-		fix: "require('mime-types') (or mime) directly",
+		fix: 'use the mime-types (or mime) package directly',
 	},
 	'removed.factory': {
 		title: 'express.query removed',
