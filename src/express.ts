@@ -23,6 +23,7 @@ import type * as B from './core/types/beyond';
 import type { Next } from './core/router/types';
 import { hasOwn, onFirstUse } from './core/base/utils';
 import { linePolicy } from './core/lines';
+import { migrationReport } from './core/lines/migration';
 // Express 4's modules, loaded from their paths through node's loader as Express's lib/express.js
 // loads them: APM agents hook these files by path and patch what they export.
 import application = require('./application');
@@ -91,6 +92,8 @@ interface Velox {
 	shutdown: typeof Shutdown.shutdown;
 	/** Beyond Express 4: SIGTERM/SIGINT -> `velox.shutdown`, then exit (docs/api/shutdown.md). */
 	shutdownOnSignal: typeof Shutdown.shutdownOnSignal;
+	/** Beyond Express 4: what Express 5 would treat differently in this process, when VELOX_MIGRATION_REPORT is set (docs/migration-report.md). */
+	migrationReport: typeof migrationReport;
 }
 
 const velox = createApplication as Velox;
@@ -189,7 +192,11 @@ for (const [name, value] of [
 	for (const name of removed.application) delete (application as unknown as Record<string, unknown>)[name];
 	for (const name of removed.request) delete (request as unknown as Record<string, unknown>)[name];
 	for (const name of removed.response) delete (response as unknown as Record<string, unknown>)[name];
+	// The migration report (docs/migration-report.md), when VELOX_MIGRATION_REPORT is set: uses recorded.
+	linePolicy().migration?.wrapMembers({ factory: velox, application, request, response, serveStatic });
 }
+// Beyond Express 4, not enumerable: the migration report so far (docs/migration-report.md).
+Object.defineProperty(velox, 'migrationReport', { configurable: true, writable: true, value: migrationReport });
 
 // The types, under the names @types/express and express-serve-static-core give them
 // (same type parameters, same order, same defaults), and Velox's own. Those @types/express

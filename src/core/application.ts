@@ -64,6 +64,8 @@ function logError(this: App, err: unknown): void {
 	if (this.get('env') !== 'test') console.error(errorLogText(err));
 }
 
+const migration = linePolicy().migration;
+
 // Filled member by member below.
 export const application = {} as ApplicationPrototype;
 const app = application;
@@ -83,6 +85,8 @@ app.defaultConfiguration = function defaultConfiguration(this: App): void {
 	this.set('etag', 'weak');
 	this.set('env', env);
 	this.set('query parser', defaultQueryParser);
+	// The migration report's (lines/migration.ts) watch on the default; `app.set('query parser', …)` replaces it.
+	if (migration !== undefined) this.settings['query parser fn'] = migration.watchDefaultQueryParser(this.settings['query parser fn'] as QueryParserFunction);
 	this.set('subdomain offset', 2);
 	this.set('trust proxy', false);
 	// trust proxy is inherited by a sub-app that did not set it (Express 4 back-compat)

@@ -7,7 +7,12 @@ import { LINE } from '../../line';
 import { veloxError } from '../errors';
 import { express4 } from './express4';
 import { express5 } from './express5';
+import { recordingPolicy, reportAtExit } from './migration';
 import type { LinePolicy } from './policy';
+
+// The migration report (lines/migration.ts, docs/migration-report.md), read once as Velox loads.
+const migrationSetting = process.env.VELOX_MIGRATION_REPORT;
+const reporting = migrationSetting !== undefined && migrationSetting !== '' && migrationSetting !== '0' && migrationSetting !== 'false';
 
 let chosen: LinePolicy | undefined;
 let read = false;
@@ -15,7 +20,7 @@ let read = false;
 /** The policy in force; the first call fixes it. */
 export function linePolicy(): LinePolicy {
 	read = true;
-	if (chosen === undefined) chosen = LINE === 5 ? express5 : express4;
+	if (chosen === undefined) chosen = LINE === 5 ? express5 : reporting ? recording() : express4;
 	return chosen;
 }
 
@@ -24,7 +29,18 @@ export function linePolicy(): LinePolicy {
  * repository's build, which is Velox 4's). Throws once the core has read another line's.
  */
 export function useLine(line: 4 | 5): void {
-	const policy = line === 5 ? express5 : express4;
+	const policy = line === 5 ? express5 : reporting ? recording() : express4;
 	if (read && chosen !== policy) throw veloxError('VELOX_ERR_LINE_IN_FORCE', chosen?.line, line);
 	chosen = policy;
+}
+
+let recorder: LinePolicy | undefined;
+
+/** Line 4's recording policy, made once; the report is written at exit. */
+function recording(): LinePolicy {
+	if (recorder === undefined) {
+		recorder = recordingPolicy();
+		reportAtExit(migrationSetting as string);
+	}
+	return recorder;
 }

@@ -220,9 +220,31 @@ export interface BodyRules {
 	readonly jsonDefaultCharset: (defaultCharset: string | undefined) => string;
 }
 
+/** What the factory and the prototypes carry, for the migration report to wrap (lines/migration.ts). */
+export interface MigrationTargets {
+	readonly factory: object;
+	readonly application: object;
+	readonly request: object;
+	readonly response: object;
+	readonly serveStatic: object;
+}
+
+/**
+ * Only the recording policy of the migration report (lines/migration.ts) has these; the core calls
+ * them where the report needs a hook outside a row's own call.
+ */
+export interface MigrationHooks {
+	/** Watches the members Express 5 removed or changed: reading one records its site, and gives the member as before. */
+	readonly wrapMembers: (targets: MigrationTargets) => void;
+	/** A new app's default query parser: returns one that parses alike and records a query Express 5 would parse differently. */
+	readonly watchDefaultQueryParser: (parser: (query: string) => Record<string, unknown>) => (query: string) => Record<string, unknown>;
+}
+
 export interface LinePolicy {
 	/** The Express major version the line serves. */
 	readonly line: 4 | 5;
+	/** The migration report's hooks: absent from express4's and express5's policies. */
+	readonly migration?: MigrationHooks;
 	readonly removed: RemovedMembers;
 	readonly factory: FactoryRules;
 	readonly application: ApplicationRules;
