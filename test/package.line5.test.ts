@@ -172,11 +172,15 @@ describe('Velox 5, packed by npm run pack:5 and installed as express', { skip: n
 
 		const manifest = readJson(join(root, 'package.json'));
 		const packed = readJson(join(express, 'package.json'));
-		const { velox, ...rest } = manifest as { velox: { line5Version: string } };
+		const { velox, ...rest } = manifest as { velox: { line5Version: string; line5Dependencies: Record<string, string> }; dependencies: Record<string, string> };
 		assert.match(velox.line5Version, /^5\.\d+\.\d+/);
-		// What users' tools read first; then the whole manifest: only version and description differ, and the `velox` field is left out.
-		for (const key of ['exports', 'files', 'engines', 'dependencies', 'peerDependencies', 'main', 'types']) assert.deepEqual(packed[key], manifest[key], key);
-		assert.deepEqual(packed, { ...rest, version: velox.line5Version, description: packed.description });
+		// Velox 4's dependencies and Velox 5's own (path-to-regexp 8, mime-types 3), in name order.
+		const dependencies5 = Object.fromEntries(Object.entries({ ...rest.dependencies, ...velox.line5Dependencies }).sort(([a], [b]) => (a < b ? -1 : 1)));
+		assert.deepEqual(packed.dependencies, dependencies5);
+		assert.deepEqual(Object.keys(packed.dependencies as object), Object.keys(dependencies5));
+		// What users' tools read first; then the whole manifest: only version, description and dependencies differ, and the `velox` field is left out.
+		for (const key of ['exports', 'files', 'engines', 'peerDependencies', 'main', 'types']) assert.deepEqual(packed[key], manifest[key], key);
+		assert.deepEqual(packed, { ...rest, version: velox.line5Version, description: packed.description, dependencies: dependencies5 });
 		assert.match(String(packed.description), /Express 5 interface/);
 
 		const v4 = JSON.parse(execFileSync(npm, ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', timeout: 120_000 })) as [

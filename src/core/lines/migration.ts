@@ -197,18 +197,35 @@ function bracketShape(query: string): string | undefined {
  * frame is added to its calls (depd's warnings still name the app's site). An assignment makes
  * the property a plain one again, as before.
  */
+/** Whether the frame that called `getter` is in Velox's own files. */
+function readByVelox(getter: (...args: never[]) => unknown): boolean {
+	const prepare = Error.prepareStackTrace;
+	const limit = Error.stackTraceLimit;
+	Error.prepareStackTrace = (_error, frames) => frames;
+	Error.stackTraceLimit = 1;
+	const holder: { stack?: CallSites } = {};
+	Error.captureStackTrace(holder, getter);
+	const frames = holder.stack ?? [];
+	Error.prepareStackTrace = prepare;
+	Error.stackTraceLimit = limit;
+	const file = frames[0]?.getFileName();
+	return typeof file === 'string' && file.startsWith(veloxRoot);
+}
+
 function watchMembers(target: object, names: readonly string[], category: Row, prefix: string): void {
 	for (const name of names) {
 		const descriptor = Object.getOwnPropertyDescriptor(target, name);
 		if (descriptor === undefined || !('value' in descriptor)) continue;
 		const member: unknown = descriptor.value;
+		const get = function watched(): unknown {
+			// Velox's own reads (`app.lazyrouter` from `app.use`, …) are not the app's use.
+			if (!readByVelox(watched)) record(category, `${prefix}${name}`);
+			return member;
+		};
 		Object.defineProperty(target, name, {
 			configurable: true,
 			enumerable: descriptor.enumerable,
-			get() {
-				record(category, `${prefix}${name}`);
-				return member;
-			},
+			get,
 			set(this: object, value: unknown) {
 				Object.defineProperty(this, name, { configurable: true, enumerable: descriptor.enumerable, writable: true, value });
 			},
