@@ -20,6 +20,7 @@ const values = [
 	'timeout',
 	'shutdown',
 	'shutdownOnSignal',
+	'migrationReport',
 ];
 const lines = [
 	"import velox from './express.js';",
