@@ -281,6 +281,17 @@ export function getETag(res: ServerResponse): unknown {
 	return map === undefined ? res.getHeader('etag') : map.etag;
 }
 
+/** `res.getHeader('transfer-encoding')` (Velox 5's `res.send` leaves Content-Length out when one is set). */
+export function getTransferEncoding(res: ServerResponse): unknown {
+	const table = readableTable(res);
+	if (table !== undefined) {
+		const entry = table === null ? undefined : table['transfer-encoding'];
+		return entry === undefined ? undefined : entry[1];
+	}
+	const map = readableHttp2Headers(res);
+	return map === undefined ? res.getHeader('transfer-encoding') : map['transfer-encoding'];
+}
+
 /**
  * The final handler's removal of Content-Encoding, Content-Language and Content-Range: none has a
  * meaning of its own to node's `removeHeader`, so when none is set there is nothing to call.

@@ -29,6 +29,7 @@ export const httpConnections = connections.httpConnections;
 export type { HttpConnection } from './connections';
 export const getContentType = headerStores.getContentType;
 export const getETag = headerStores.getETag;
+export const getTransferEncoding = headerStores.getTransferEncoding;
 export const removeErrorPageHeaders = headerStores.removeErrorPageHeaders;
 export const setContentLength = headerStores.setContentLength;
 export const setContentType = headerStores.setContentType;

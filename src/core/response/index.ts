@@ -19,7 +19,7 @@ import type { EventStream, EventStreamOptions } from './sse';
 import { builtInETagOfString, type ETagFunction } from '../settings';
 import { hasOwn, onFirstUse } from '../base/utils';
 import { clearCookie, cookie } from './cookie';
-import { getContentType, getETag, setContentLength, setContentType, setETag } from '../platform';
+import { getContentType, getETag, getTransferEncoding, setContentLength, setContentType, setETag } from '../platform';
 import { format } from './format';
 import { json, jsonp, twoArgumentBody } from './json';
 import { location, redirect } from './redirect';
@@ -165,7 +165,7 @@ function send(this: VeloxResponse, body?: unknown, ...rest: unknown[]): VeloxRes
 			length = (chunk as Buffer).length;
 		}
 		// Express 5 leaves Content-Length out when the response has a Transfer-Encoding.
-		if (!(lengthYieldsToTransferEncoding && this.getHeader('Transfer-Encoding'))) setContentLength(this, String(length));
+		if (!(lengthYieldsToTransferEncoding && getTransferEncoding(this))) setContentLength(this, String(length));
 		if (generateETag) {
 			if (etag !== undefined) setETag(this, etag);
 			else {

@@ -143,7 +143,10 @@ export class Layer {
 		} else if (express5Syntax !== null) {
 			this.kind = MatchKind.Express5;
 			this.literal = '';
-			this[kCompiled5] = compiled as Express5Syntax.CompiledPath5;
+			// Matched on a copy of the expression: the one `regexp` names carries Express's
+			// `fast_star`/`fast_slash` flags, and V8 runs a RegExp with own properties on its slow path.
+			const compiled5 = compiled as Express5Syntax.CompiledPath5;
+			this[kCompiled5] = regexp.constructor === RegExp ? { ...compiled5, regexp: new RegExp(regexp.source, regexp.flags) } : compiled5;
 		} else if (regexp.fast_star) {
 			this.kind = MatchKind.Star;
 			this.literal = '';
