@@ -13,6 +13,7 @@
 import { writeFileSync, writeSync } from 'fs';
 import { relative, resolve, sep } from 'path';
 import depd from 'depd';
+import { callSites } from '../base/call-sites';
 import { express4 } from './express4';
 import { express5 } from './express5';
 import type { LinePolicy, MigrationTargets, RemovedMembers, StatusTarget } from './policy';
@@ -120,19 +121,9 @@ let enabled = false;
 // Velox's own compiled files: frames in them are not the app's.
 const veloxRoot = resolve(__dirname, '..', '..') + sep;
 
-type CallSites = NodeJS.CallSite[];
-
 /** The first frame of the stack outside Velox and node's internals: `file:line:column`. */
 function appSite(): string {
-	const prepare = Error.prepareStackTrace;
-	const limit = Error.stackTraceLimit;
-	Error.prepareStackTrace = (_error, frames) => frames;
-	Error.stackTraceLimit = 30;
-	const holder: { stack?: CallSites } = {};
-	Error.captureStackTrace(holder, appSite);
-	const frames = holder.stack ?? [];
-	Error.prepareStackTrace = prepare;
-	Error.stackTraceLimit = limit;
+	const frames = callSites(30, appSite);
 	for (const frame of frames) {
 		const file = frame.getFileName();
 		if (file === undefined || file === null || file.startsWith(veloxRoot) || file.startsWith('node:')) continue;
@@ -192,26 +183,18 @@ function bracketShape(query: string): string | undefined {
 	return shapes.size === 0 ? undefined : [...shapes].sort().join(' ');
 }
 
+/** Whether the frame that called `getter` is in Velox's own files. */
+function readByVelox(getter: (...args: never[]) => unknown): boolean {
+	const frames = callSites(1, getter);
+	const file = frames[0]?.getFileName();
+	return typeof file === 'string' && file.startsWith(veloxRoot);
+}
+
 /**
  * Makes each member an accessor that records the reading site and gives the member itself: no
  * frame is added to its calls (depd's warnings still name the app's site). An assignment makes
  * the property a plain one again, as before.
  */
-/** Whether the frame that called `getter` is in Velox's own files. */
-function readByVelox(getter: (...args: never[]) => unknown): boolean {
-	const prepare = Error.prepareStackTrace;
-	const limit = Error.stackTraceLimit;
-	Error.prepareStackTrace = (_error, frames) => frames;
-	Error.stackTraceLimit = 1;
-	const holder: { stack?: CallSites } = {};
-	Error.captureStackTrace(holder, getter);
-	const frames = holder.stack ?? [];
-	Error.prepareStackTrace = prepare;
-	Error.stackTraceLimit = limit;
-	const file = frames[0]?.getFileName();
-	return typeof file === 'string' && file.startsWith(veloxRoot);
-}
-
 function watchMembers(target: object, names: readonly string[], category: Row, prefix: string): void {
 	for (const name of names) {
 		const descriptor = Object.getOwnPropertyDescriptor(target, name);

@@ -5,6 +5,7 @@
  * (`findHeaderTable` here, the HTTP/2 map in http2/platform.ts) and put in force by the seam's entry.
  */
 import type { ServerResponse } from 'http';
+import { callSites } from '../base/call-sites';
 import type { HeaderMethods, HeaderTable, Http2Headers, NodeSurface, Outgoing, ResponseHeaderMethods } from './surface';
 
 /**
@@ -140,19 +141,7 @@ export function reachedThroughNodeOnly(holder: ResponseHeaderMethods, key: symbo
  * a header method belongs to node's own modules.
  */
 function calledThroughNodeOnly(): boolean {
-	const prepare = Error.prepareStackTrace;
-	const limit = Error.stackTraceLimit;
-	let sites: NodeJS.CallSite[];
-	try {
-		Error.stackTraceLimit = 16;
-		Error.prepareStackTrace = (_error, callSites) => callSites;
-		const holder: { stack?: NodeJS.CallSite[] } = {};
-		Error.captureStackTrace(holder, calledThroughNodeOnly);
-		sites = holder.stack ?? [];
-	} finally {
-		Error.prepareStackTrace = prepare;
-		Error.stackTraceLimit = limit;
-	}
+	const sites = callSites(16, calledThroughNodeOnly);
 	// The trap's frames (this file), then node's method, then the probe (this file again).
 	const own = sites[0]?.getFileName();
 	let i = 0;
