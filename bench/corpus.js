@@ -17,9 +17,7 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { spawnSync } = require('node:child_process');
-
-const ROOT = path.join(__dirname, '..');
+const { ROOT, run, tail, checkout, suite, count, compare } = require('./lib/suite-runs');
 
 const PROJECTS = {
 	'json-server': {
@@ -77,75 +75,6 @@ function parse(argv) {
 	return options;
 }
 
-function run(cmd, args, cwd, env = {}) {
-	const result = spawnSync(cmd, args, { cwd, env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
-	return { ok: result.status === 0, status: result.status, output: `${result.stdout || ''}${result.stderr || ''}${result.error ? result.error.message : ''}` };
-}
-
-function tail(text, lines = 15) {
-	return text.trim().split('\n').slice(-lines).join('\n');
-}
-
-// Extracts the pinned commit into dir from a local git directory or a shallow clone of a URL.
-function checkout(source, commit, dir) {
-	let gitDir = source;
-	if (!fs.existsSync(source)) {
-		const clone = path.join(dir, '..', 'clone');
-		fs.rmSync(clone, { recursive: true, force: true });
-		let result = run('git', ['init', '-q', '--bare', clone], dir);
-		if (result.ok) result = run('git', ['--git-dir', clone, 'fetch', '-q', '--depth', '1', source, commit], dir);
-		if (!result.ok) return `cannot fetch ${commit} from ${source}: ${tail(result.output, 3)}`;
-		gitDir = clone;
-	}
-	const archive = spawnSync('git', ['--git-dir', gitDir, 'archive', commit], { maxBuffer: 512 * 1024 * 1024 });
-	if (archive.status !== 0) return `${source} has no commit ${commit}: ${String(archive.stderr).trim()}`;
-	const untar = spawnSync('tar', ['x', '-C', dir], { input: archive.stdout });
-	if (untar.status !== 0) return `tar failed: ${String(untar.stderr).trim()}`;
-	return null;
-}
-
-// Runs the project's jest or mocha with a JSON report; returns a Map of "file > full name" -> status
-// (passed, failed, or pending/skipped/todo), or a string saying why there is no report.
-function suite(project, dir, label, files = []) {
-	const out = path.join(dir, '..', `${label}.json`);
-	fs.rmSync(out, { force: true });
-	const args =
-		project.runner === 'mocha'
-			? ['mocha', ...project.args, '--reporter', 'json', '--reporter-option', `output=${out}`, ...(files.length ? files : project.spec)]
-			: ['jest', ...project.args, '--json', `--outputFile=${out}`, ...files];
-	const result = run('npx', ['--no-install', ...args], dir, project.env);
-	if (!fs.existsSync(out)) return `${project.runner} wrote no report: ${tail(result.output)}`;
-	const report = JSON.parse(fs.readFileSync(out, 'utf8'));
-	const tests = new Map();
-	const add = (file, name, status) => {
-		// Some suites repeat a test's name in one file: number the repeats so each is counted.
-		let key = `${path.relative(dir, file)} > ${name}`;
-		for (let n = 2; tests.has(key); n++) key = `${path.relative(dir, file)} > ${name} #${n}`;
-		tests.set(key, status);
-	};
-	if (project.runner === 'mocha') {
-		for (const [list, status] of [
-			[report.passes, 'passed'],
-			[report.failures, 'failed'],
-			[report.pending, 'pending'],
-		])
-			for (const test of list) add(test.file || '', test.fullTitle, status);
-		return tests;
-	}
-	for (const file of report.testResults) {
-		// A suite that fails to load or compile reports no assertions: count it as one failure.
-		if (file.assertionResults.length === 0 && file.status === 'failed') add(file.name, '(suite failed to run)', 'failed');
-		for (const test of file.assertionResults) add(file.name, test.fullName, test.status);
-	}
-	return tests;
-}
-
-function count(tests) {
-	const counts = { passed: 0, failed: 0, other: 0 };
-	for (const status of tests.values()) counts[status in counts ? status : 'other']++;
-	return counts;
-}
-
 function pack(work) {
 	if (!fs.existsSync(path.join(ROOT, 'lib', 'express.js'))) return 'lib/ is not built: run `npm run build` first';
 	const result = run('npm', ['pack', '--silent', '--pack-destination', work], ROOT);
@@ -198,14 +127,9 @@ function runProject(name, options, tarball) {
 	const b = count(velox);
 	console.log(`express@${expressVersion}: ${a.passed} passed, ${a.failed} failed${a.other ? `, ${a.other} skipped/todo` : ''} of ${baseline.size}`);
 	console.log(`velox@${installed.version}: ${b.passed} passed, ${b.failed} failed${b.other ? `, ${b.other} skipped/todo` : ''} of ${velox.size}`);
-	let lost = [];
-	const gained = [];
-	for (const key of new Set([...baseline.keys(), ...velox.keys()])) {
-		const before = baseline.get(key) || 'absent';
-		const after = velox.get(key) || 'absent';
-		if (before === 'passed' && after !== 'passed') lost.push(key);
-		else if (before !== 'passed' && after === 'passed') gained.push(`${key} (${before} on express@4)`);
-	}
+	const changed = compare(baseline, velox);
+	let lost = changed.lost;
+	const gained = changed.gained.map((key) => `${key} (${baseline.get(key) || 'absent'} on express@4)`);
 	// Timing-bound tests (file watchers, fixed timeouts) fail now and then on either Express under load:
 	// a test lost on Velox counts only if its file fails it again on a second run.
 	if (lost.length > 0 && !didNotRun) {

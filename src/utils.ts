@@ -2,14 +2,18 @@
  * `require('express/lib/utils')`: Express 4's utilities, backed by the
  * functions Velox itself uses where it has them (`etag`, `wetag`,
  * `compileETag`, `compileQueryParser`, `compileTrust`, `normalizeType`).
- * Results match express@4's for the same input (pinned by a differential test).
+ * Results match express@4's for the same input (pinned by a differential test). Express 5's
+ * (Velox 5) has `methods` and not `isAbsolute`, `flatten` or `contentDisposition`: the line's
+ * `removed.utils` row takes away what the line does not have.
  */
+import { METHODS } from 'http';
 import contentDispositionHeader from 'content-disposition';
 import contentType from 'content-type';
 import depd from 'depd';
 import { normalizeType } from './core/response/format';
 import { compileETag, compileQueryParser, compileTrust, strongETag, weakETag } from './core/settings';
 import { flatten as flattenArray } from './core/base/utils';
+import { linePolicy } from './core/lines';
 
 const deprecate = depd('express');
 
@@ -47,3 +51,9 @@ export function setCharset(type: string, charset: string): string {
 	parsed.parameters.charset = charset;
 	return contentType.format(parsed);
 }
+
+/** Node's HTTP methods in lower case (Express 5). */
+export const methods: string[] = METHODS.map((method) => method.toLowerCase());
+
+// What the line does not have (lines/): these are plain properties of this module's exports.
+for (const name of linePolicy().removed.utils) delete (module.exports as Record<string, unknown>)[name];

@@ -393,9 +393,13 @@ for (const { name, load } of targets) {
 				assert.throws(() => veloxUtils.compileETag('bogus'), /unknown value for etag function: bogus/);
 			});
 
+			test('the same members as express@4’s (no `methods`: the removed.utils row)', () => {
+				assert.deepEqual(Object.keys(veloxUtils).sort(), Object.keys(expressUtils).sort());
+			});
+
 			test('isAbsolute, normalizeType(s), setCharset, contentDisposition', () => {
 				for (const p of ['/a', 'a', 'C:\\x', 'c:/x', '\\\\host\\share', '', 'a:b']) assert.equal(veloxUtils.isAbsolute(p), expressUtils.isAbsolute(p), p);
-				for (const t of ['html', 'json', 'text/plain; q=0.5; charset=utf-8', 'application/x-foo', 'unknownext']) {
+				for (const t of ['html', 'json', 'text/plain; q=0.5; charset=utf-8', 'application/x-foo', 'unknownext', 'text/plain;invalid', 'text/plain;a=b=c']) {
 					assert.deepEqual(veloxUtils.normalizeType(t), expressUtils.normalizeType(t), t);
 				}
 				assert.deepEqual(veloxUtils.normalizeTypes(['html', 'text/*;q=.2']), expressUtils.normalizeTypes(['html', 'text/*;q=.2']));

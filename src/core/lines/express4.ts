@@ -5,7 +5,7 @@ import fresh from 'fresh';
 import { veloxError } from '../errors';
 import type ContentDispositionModule from 'content-disposition';
 import type MimeModule from 'mime';
-import type { LinePolicy } from './policy';
+import type { LinePolicy, MediaTypeParameters } from './policy';
 
 const deprecate = depd('velox');
 
@@ -36,7 +36,7 @@ type OptionsResponse = ServerResponse & { set?(field: string, value: string): un
 export const express4: LinePolicy = {
 	line: 4,
 
-	removed: { factory: [], application: [], request: [], response: [] },
+	removed: { factory: [], application: [], request: [], response: [], utils: ['methods'] },
 
 	factory: {
 		unbundledMiddlewareErrors: true,
@@ -104,6 +104,17 @@ export const express4: LinePolicy = {
 		// mime 1's lookup answers application/octet-stream for an unknown extension.
 		typeOfExtension(extension) {
 			return mime().lookup(extension);
+		},
+		// express@4's acceptParams: spaces around `;` and `=` are separators.
+		typeParameters(type) {
+			const parts = type.split(/ *; */);
+			const result: MediaTypeParameters = { value: parts[0], quality: 1, params: {} };
+			for (let i = 1; i < parts.length; ++i) {
+				const pair = parts[i].split(/ *= */);
+				if (pair[0] === 'q') result.quality = Number.parseFloat(pair[1]);
+				else result.params[pair[0]] = pair[1];
+			}
+			return result;
 		},
 		// mime 1's charsets: UTF-8 for text/* only, written in lower case.
 		contentTypeValue(value) {

@@ -5,7 +5,7 @@ import type OnFinished from 'on-finished';
 import { onFirstUse } from '../base/utils';
 import { utf32Decoder } from '../body/utf32';
 import { veloxError } from '../errors';
-import type { FreshResponseHeaders, LinePolicy, StatusTarget } from './policy';
+import type { FreshResponseHeaders, LinePolicy, MediaTypeParameters, StatusTarget } from './policy';
 
 /** What Velox 5 uses of mime-types 3 (its table is mime-db's). */
 interface MimeTypes {
@@ -22,6 +22,21 @@ function mimeTypes(): MimeTypes {
 
 // Loaded by the first body parser that asks (docs/design.md, "Startup: deferred modules").
 const loadOnFinished = onFirstUse(() => require('on-finished') as typeof OnFinished);
+
+/** express@5's acceptParams: a parameter without `=` is skipped; a value runs to the next `;`, trimmed. */
+function typeParameters(type: string): MediaTypeParameters {
+	const parts = type.split(';');
+	const result: MediaTypeParameters = { value: parts[0].trim(), quality: 1, params: {} };
+	for (let i = 1; i < parts.length; ++i) {
+		const equals = parts[i].indexOf('=');
+		if (equals === -1) continue;
+		const key = parts[i].slice(0, equals).trim();
+		const value = parts[i].slice(equals + 1).trim();
+		if (key === 'q') result.quality = Number.parseFloat(value);
+		else result.params[key] = value;
+	}
+	return result;
+}
 
 /** Express 5's `res.status`: an integer from 100 to 999, or it throws. */
 function status<R extends StatusTarget>(this: R, code: number): R {
@@ -119,6 +134,7 @@ export const express5: LinePolicy = {
 		application: ['del', 'lazyrouter'],
 		request: ['param', 'acceptsCharset', 'acceptsEncoding', 'acceptsLanguage'],
 		response: ['sendfile'],
+		utils: ['isAbsolute', 'flatten', 'contentDisposition'],
 	},
 
 	factory: {
@@ -173,6 +189,7 @@ export const express5: LinePolicy = {
 		typeOfExtension(extension) {
 			return mimeTypes().lookup(extension) || 'application/octet-stream';
 		},
+		typeParameters,
 		// mime-types' contentType: an extension is looked up, a type gets the charset mime-db gives it
 		// unless the value names one; what it cannot type it answers false, which express@5 sets as is.
 		contentTypeValue(value) {

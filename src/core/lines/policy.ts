@@ -17,6 +17,8 @@ export interface RemovedMembers {
 	readonly request: readonly string[];
 	/** The response prototype's members (`res.sendfile`, …). */
 	readonly response: readonly string[];
+	/** `express/lib/utils`'s members: Express 5 dropped three helpers and added `methods`. */
+	readonly utils: readonly string[];
 }
 
 export interface FactoryRules {
@@ -126,6 +128,12 @@ export interface ResponseRules {
 	readonly redirectHtml: (message: string | undefined, escapedUrl: string) => string;
 	/** The Content-Type of an extension (`res.type('json')`, `res.format`'s keys): mime 1's lookup, or mime-types 3's (application/octet-stream when unknown). */
 	readonly typeOfExtension: (extension: string) => string;
+	/**
+	 * The parameters of a media type (`utils.normalizeType`, `res.format`'s keys): Express 4 splits
+	 * at every `;` and `=` (a parameter without `=` is kept, its value undefined); Express 5 skips a
+	 * parameter without `=`, splits at its first `=` and trims both sides.
+	 */
+	readonly typeParameters: (type: string) => MediaTypeParameters;
 	/** The Content-Type `res.set` writes for a value: with the charset the line's mime table gives it. */
 	readonly contentTypeValue: (value: string) => string | false;
 	/**
@@ -135,6 +143,13 @@ export interface ResponseRules {
 	 * fallback with `filename*`).
 	 */
 	readonly attachmentDisposition: (filename: string | undefined) => string;
+}
+
+/** A media type with its parameters, as Express's `utils.normalizeType` answers it. */
+export interface MediaTypeParameters {
+	value: string;
+	quality: number;
+	params: Record<string, string | undefined>;
 }
 
 /** The file engine's rows (`res.sendFile`, `res.download`, `express.static`): send 0.19 / serve-static 1, or send 1 / serve-static 2. */

@@ -7,7 +7,7 @@ import type { FormatCallback, VeloxResponse } from '../types/model';
 import type { Next } from '../router/types';
 
 // The line's mime table (mime 1 or mime-types 3), loaded with its first use.
-const { typeOfExtension } = linePolicy().response;
+const { typeOfExtension, typeParameters } = linePolicy().response;
 
 /**
  * Runs the callback of the best type for `Accept` (the first when `Accept`
@@ -37,21 +37,8 @@ export function format(this: VeloxResponse, object: Record<string, FormatCallbac
 	return this;
 }
 
-interface NormalizedType {
-	value: string;
-	quality?: number;
-	params: Record<string, string>;
-}
-
-/** Express's `utils.normalizeType`: a MIME type with its parameters, or an extension looked up. */
-export function normalizeType(type: string): NormalizedType {
+/** Express's `utils.normalizeType`: a MIME type with its parameters (as the line reads them), or an extension looked up. */
+export function normalizeType(type: string): { value: string; quality?: number; params: Record<string, string | undefined> } {
 	if (type.indexOf('/') === -1) return { value: typeOfExtension(type), params: {} };
-	const parts = type.split(/ *; */);
-	const result: NormalizedType = { value: parts[0], quality: 1, params: {} };
-	for (let i = 1; i < parts.length; ++i) {
-		const pair = parts[i].split(/ *= */);
-		if (pair[0] === 'q') result.quality = Number.parseFloat(pair[1]);
-		else result.params[pair[0]] = pair[1];
-	}
-	return result;
+	return typeParameters(type);
 }
