@@ -8,7 +8,6 @@
  */
 import { METHODS } from 'http';
 import contentDispositionHeader from 'content-disposition';
-import contentType from 'content-type';
 import depd from 'depd';
 import { normalizeType } from './core/response/format';
 import { compileETag, compileQueryParser, compileTrust, strongETag, weakETag } from './core/settings';
@@ -44,13 +43,8 @@ export function normalizeTypes(types: readonly string[]): ReturnType<typeof norm
 
 export const contentDisposition = deprecate.function(contentDispositionHeader, 'utils.contentDisposition: use content-disposition npm module instead');
 
-/** Sets the `charset` parameter of a Content-Type. */
-export function setCharset(type: string, charset: string): string {
-	if (!type || !charset) return type;
-	const parsed = contentType.parse(type);
-	parsed.parameters.charset = charset;
-	return contentType.format(parsed);
-}
+/** Sets the `charset` parameter of a Content-Type (content-type 1 on Express 4, 2 on Express 5: the line's row). */
+export const setCharset: (type: string, charset: string) => string = linePolicy().response.setCharset;
 
 /** Node's HTTP methods in lower case (Express 5). */
 export const methods: string[] = METHODS.map((method) => method.toLowerCase());

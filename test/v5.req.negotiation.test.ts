@@ -120,3 +120,45 @@ describe('Velox 5 request helpers', () => {
 		await differential(build, [{ path: '/', headers: { referer: 'r' } }]);
 	});
 });
+
+describe('Velox 5 negotiation by accepts 2 and type-is 2', () => {
+	test('short names by mime-types 3 (`js` is text/javascript), parameters content-type 2 reads leniently', async () => {
+		const build = (framework: Framework) => {
+			const app = framework();
+			app.post('/', (req, res) => {
+				res.json({
+					accepts: req.accepts('js', 'json', 'mjs') || null,
+					acceptsAll: req.accepts(),
+					is: req.is('js', 'json', 'text/*') ?? null,
+					isMjs: req.is('mjs') ?? null,
+					isSuffix: req.is('+json') ?? null,
+				});
+			});
+			app.get('/format', (_req, res) => res.format({ js: () => res.send('js'), json: () => res.send('json') }));
+			return app;
+		};
+		const requests: DiffRequest[] = [];
+		for (const accept of [
+			'text/javascript',
+			'application/javascript',
+			'application/json;q=0.5, text/javascript',
+			'*/*',
+			'text/*;q=0.9, */*;q=0.1',
+			'application/*',
+		]) {
+			for (const type of [
+				'text/javascript',
+				'application/javascript; foo',
+				'application/json; foo; charset=utf-8',
+				'application/vnd.api+json',
+				'text/plain;;;',
+			]) {
+				requests.push({ method: 'POST', path: '/', headers: { accept, 'content-type': type, 'content-length': '2' }, body: '{}' });
+			}
+			requests.push({ path: '/format', headers: { accept } });
+		}
+		const responses = await differential(build, requests);
+		assert.equal(JSON.parse(String(responses[0].body)).accepts, 'js');
+		assert.equal(JSON.parse(String(responses[0].body)).is, 'js');
+	});
+});

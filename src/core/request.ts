@@ -14,11 +14,9 @@
 import { IncomingMessage } from 'http';
 import { isIP } from 'net';
 import { parse as legacyParse } from 'url';
-import type AcceptsModule from 'accepts';
 import depd from 'depd';
 import type ProxyAddrModule from 'proxy-addr';
 import parseRange from 'range-parser';
-import type TypeIsModule from 'type-is';
 import type { Negotiated, RequestPrototype, VeloxRequest } from './types/model';
 import type { TrustFunction } from './settings';
 import { kQueryParser } from './base/symbols';
@@ -30,10 +28,8 @@ import { hostOf } from './base/host';
 import { linePolicy } from './lines';
 
 const deprecate = depd('velox');
-const { queryPerRead, fresh, hostWithPort } = linePolicy().request;
+const { queryPerRead, fresh, hostWithPort, accepts: loadAccepts, typeIs: loadTypeIs } = linePolicy().request;
 // Loaded with the first negotiation, `req.is` and `req.ip`/`req.ips` (docs/design.md, "Startup: deferred modules").
-const loadAccepts = onFirstUse(() => require('accepts') as typeof AcceptsModule);
-const loadTypeIs = onFirstUse(() => require('type-is') as typeof TypeIsModule);
 const loadProxyAddr = onFirstUse(() => require('proxy-addr') as typeof ProxyAddrModule);
 
 /** Loads what content negotiation needs (`req.accepts*`, `res.format`, `res.redirect`). */

@@ -4,18 +4,16 @@
  */
 import type { IncomingMessage } from 'http';
 import bytes from 'bytes';
-import contentType from 'content-type';
-import type TypeIsModule from 'type-is';
 import { veloxError } from '../errors';
-import { onFirstUse } from '../base/utils';
 import { linePolicy } from '../lines';
 import type { ReadConfig, VerifyFunction } from './read';
 import type { BodyParserOptions, BodyRequest } from './types';
 
 // Loaded when a request's type is not the configured one spelled exactly (docs/design.md, "Startup: deferred modules").
-const loadTypeIs = onFirstUse(() => require('type-is') as typeof TypeIsModule);
 
-const { skipsRequest } = linePolicy().body;
+const { skipsRequest, charsetParameter } = linePolicy().body;
+// type-is of the line (lines/), loaded with its first use.
+const { typeIs: loadTypeIs } = linePolicy().request;
 
 /** The body limit used when `limit` is absent: 100kb, as Express 4. */
 const DEFAULT_LIMIT = 102400;
@@ -69,19 +67,15 @@ export function exactTypeOf(type: BodyParserOptions['type'], fallback: string): 
 }
 
 /**
- * The lowercase `charset` parameter of a Content-Type, `''` when it names none and
- * `undefined` when the header cannot be parsed (body-parser's `getCharset`).
+ * The lowercase `charset` parameter of a Content-Type (body-parser's `getCharset`, as the line's
+ * content-type reads it): `''` when it names none or cannot be parsed, `undefined` without a header.
  */
 export function charsetOf(header: string | undefined): string | undefined {
 	if (header === undefined) return undefined;
 	// Hot path: no parameters means no charset; content-type's parser would only confirm it.
 	if (header.indexOf(';') === -1) return '';
-	try {
-		const charset = contentType.parse(header).parameters.charset;
-		return charset === undefined ? '' : charset.toLowerCase();
-	} catch {
-		return undefined;
-	}
+	const charset = charsetParameter(header);
+	return charset === undefined ? '' : charset.toLowerCase();
 }
 
 /**

@@ -1,11 +1,14 @@
 /** Express 4's rows of the line policy (lines/policy.ts): what express@4 does, to the byte. */
 import type { ServerResponse } from 'http';
+import contentType from 'content-type';
 import depd from 'depd';
 import fresh from 'fresh';
 import { veloxError } from '../errors';
+import { onFirstUse } from '../base/utils';
+import type AcceptsModule from 'accepts';
 import type ContentDispositionModule from 'content-disposition';
 import type MimeModule from 'mime';
-import type { LinePolicy, MediaTypeParameters } from './policy';
+import type { LinePolicy, MediaTypeParameters, TypeIs } from './policy';
 
 const deprecate = depd('velox');
 
@@ -59,6 +62,8 @@ export const express4: LinePolicy = {
 		queryPerRead: false,
 		fresh: fresh as LinePolicy['request']['fresh'],
 		hostWithPort: false,
+		accepts: onFirstUse(() => require('accepts') as typeof AcceptsModule),
+		typeIs: onFirstUse(() => require('type-is') as TypeIs),
 	},
 
 	response: {
@@ -115,6 +120,13 @@ export const express4: LinePolicy = {
 				else result.params[pair[0]] = pair[1];
 			}
 			return result;
+		},
+		// content-type 1: a type it cannot parse throws, to the error handlers.
+		setCharset(type, charset) {
+			if (!type || !charset) return type;
+			const parsed = contentType.parse(type);
+			parsed.parameters.charset = charset;
+			return contentType.format(parsed);
 		},
 		// mime 1's charsets: UTF-8 for text/* only, written in lower case.
 		contentTypeValue(value) {
@@ -194,6 +206,14 @@ export const express4: LinePolicy = {
 		warnUndefinedExtended: true,
 		formDefaultCharset: () => null,
 		jsonDefaultCharset: () => 'utf-8',
+		// body-parser 1's getCharset: content-type 1, and undefined when it throws.
+		charsetParameter(header) {
+			try {
+				return contentType.parse(header).parameters.charset;
+			} catch {
+				return undefined;
+			}
+		},
 		extraDecoder: null,
 	},
 };

@@ -1,11 +1,14 @@
 /** Express 5's rows of the line policy (lines/policy.ts): what express@5 does, to the byte. */
 import type { EventEmitter } from 'events';
 import { basename, extname } from 'path';
+import type AcceptsModule from 'accepts';
+import type * as ContentDisposition2 from 'content-disposition-2';
+import type * as ContentType2 from 'content-type-2';
 import type OnFinished from 'on-finished';
 import { onFirstUse } from '../base/utils';
 import { utf32Decoder } from '../body/utf32';
 import { veloxError } from '../errors';
-import type { FreshResponseHeaders, LinePolicy, MediaTypeParameters, StatusTarget } from './policy';
+import type { FreshResponseHeaders, LinePolicy, MediaTypeParameters, StatusTarget, TypeIs } from './policy';
 
 /** What Velox 5 uses of mime-types 3 (its table is mime-db's). */
 interface MimeTypes {
@@ -19,6 +22,10 @@ function mimeTypes(): MimeTypes {
 	if (mimeTypesModule === undefined) mimeTypesModule = require('mime-types') as MimeTypes;
 	return mimeTypesModule;
 }
+
+// content-type 2 (the development and Velox 5 dependency `content-type-2`, an alias: Velox 4 keeps
+// content-type 1 under its own name), loaded with its first use.
+const loadContentType = onFirstUse(() => require('content-type-2') as typeof ContentType2);
 
 // Loaded by the first body parser that asks (docs/design.md, "Startup: deferred modules").
 const loadOnFinished = onFirstUse(() => require('on-finished') as typeof OnFinished);
@@ -95,34 +102,13 @@ function listenArguments(server: EventEmitter, args: unknown[]): unknown[] {
 	return [...args.slice(0, -1), callback];
 }
 
-const printableAscii = /^[\x20-\x7e]*$/;
-const percentEscape = /%[0-9A-Fa-f]{2}/;
-const nonAscii = /[^\x20-\x7e]/g;
-const headerToken = /^[!#$%&'*+.0-9A-Z^_`a-z|~-]+$/;
-const quoted = /[\\"]/g;
-const notAttrChar = /[\x00-\x20"'()*,/:;<=>?@[\\\]{}\x7f]/g;
+// content-disposition 2 (the development and Velox 5 dependency `content-disposition-2`, an alias:
+// Velox 4 keeps 0.5 under its own name), loaded with the first attachment.
+const loadContentDisposition = onFirstUse(() => require('content-disposition-2') as typeof ContentDisposition2);
 
-/** RFC 8187's UTF-8 extended value: percent-encoded, every character outside attr-char escaped. */
-function extendedValue(value: string): string {
-	const encoded = encodeURIComponent(value).replace(notAttrChar, (char) => '%' + char.charCodeAt(0).toString(16).toUpperCase());
-	return "UTF-8''" + encoded;
-}
-
-/**
- * One `; name=value` parameter: a token as is, other text quoted. Only printable ASCII reaches it
- * (the name, its fallback, the extended value, which is a token), so it is always valid text.
- */
-function dispositionParameter(name: string, value: string): string {
-	if (headerToken.test(value)) return '; ' + name + '=' + value;
-	return '; ' + name + '="' + value.replace(quoted, '\\$&') + '"';
-}
-
-/** `attachment`, with the name as content-disposition 2 writes it (its `create` with no options). */
+/** `attachment`, with the file's name as express@5 writes it: content-disposition 2's `create` of its last path segment. */
 function attachmentDisposition(filename: string | undefined): string {
-	if (filename === undefined) return 'attachment';
-	const name = basename(filename);
-	if (printableAscii.test(name) && !percentEscape.test(name)) return 'attachment' + dispositionParameter('filename', name);
-	return 'attachment' + dispositionParameter('filename', name.replace(nonAscii, '?')) + dispositionParameter('filename*', extendedValue(name));
+	return loadContentDisposition().create(filename === undefined ? undefined : basename(filename));
 }
 
 export const express5: LinePolicy = {
@@ -156,6 +142,10 @@ export const express5: LinePolicy = {
 		queryPerRead: true,
 		fresh,
 		hostWithPort: true,
+		// accepts 2 and type-is 2 (development and Velox 5 dependencies `accepts-2` and `type-is-2`, aliases:
+		// Velox 4 keeps the first majors under their own names); their interfaces are the first majors'.
+		accepts: onFirstUse(() => require('accepts-2') as typeof AcceptsModule),
+		typeIs: onFirstUse(() => require('type-is-2') as TypeIs),
 	},
 
 	response: {
@@ -190,6 +180,13 @@ export const express5: LinePolicy = {
 			return mimeTypes().lookup(extension) || 'application/octet-stream';
 		},
 		typeParameters,
+		// content-type 2: lenient, so nothing throws here.
+		setCharset(type, charset) {
+			if (!type || !charset) return type;
+			const parsed = loadContentType().parse(type);
+			parsed.parameters.charset = charset;
+			return loadContentType().format(parsed);
+		},
 		// mime-types' contentType: an extension is looked up, a type gets the charset mime-db gives it
 		// unless the value names one; what it cannot type it answers false, which express@5 sets as is.
 		contentTypeValue(value) {
@@ -262,6 +259,8 @@ export const express5: LinePolicy = {
 		},
 		// body-parser 2 reads `defaultCharset` for every parser; json still decodes only utf-*.
 		jsonDefaultCharset: (defaultCharset) => defaultCharset || 'utf-8',
+		// body-parser 2's getCharset: content-type 2, which does not throw.
+		charsetParameter: (header) => loadContentType().parse(header).parameters.charset,
 		extraDecoder: utf32Decoder,
 	},
 };

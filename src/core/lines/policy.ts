@@ -5,6 +5,7 @@
  * Express 4 are in lines/express4.ts, those of Express 5 in lines/express5.ts. Types only.
  */
 import type { EventEmitter } from 'events';
+import type AcceptsModule from 'accepts';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'http';
 
 /** Members a line does not have, by the object that would carry them. */
@@ -77,6 +78,16 @@ export interface RequestRules {
 	 * `Host` (or trusted `X-Forwarded-Host`) value with its port.
 	 */
 	readonly hostWithPort: boolean;
+	/** The content negotiation of `req.accepts*` (and so `res.format`): accepts 1.3 (Express 4) or 2 (negotiator 1, Express 5), loaded with its first use. */
+	readonly accepts: () => typeof AcceptsModule;
+	/** Media type matching of `req.is` and the body parsers' `type`: type-is 1.6 (Express 4) or 2 (content-type 2, media-typer 1, Express 5), loaded with its first use. */
+	readonly typeIs: () => TypeIs;
+}
+
+/** What Velox uses of type-is, whose two majors have this interface alike. */
+export interface TypeIs {
+	(req: IncomingMessage, types: string[]): string | false | null;
+	is(mediaType: string, types: string[]): string | false;
 }
 
 /** The response's validators as `req.fresh` hands them over. */
@@ -134,6 +145,13 @@ export interface ResponseRules {
 	 * parameter without `=`, splits at its first `=` and trims both sides.
 	 */
 	readonly typeParameters: (type: string) => MediaTypeParameters;
+	/**
+	 * Express's `utils.setCharset` (what `res.send` does to a string body's Content-Type): the type
+	 * parsed, its `charset` parameter set, formatted again. content-type 1 (Express 4) sorts nothing
+	 * but throws on a type it cannot parse; content-type 2 (Express 5) is lenient (a parameter
+	 * without `=` is dropped) and keeps the parameters' order.
+	 */
+	readonly setCharset: (type: string, charset: string) => string;
 	/** The Content-Type `res.set` writes for a value: with the charset the line's mime table gives it. */
 	readonly contentTypeValue: (value: string) => string | false;
 	/**
@@ -231,6 +249,12 @@ export interface BodyRules {
 	 * 415; Express 5's iconv-lite also decodes UTF-32).
 	 */
 	readonly extraDecoder: ((encoding: string) => ((body: Buffer) => string) | null) | null;
+	/**
+	 * The `charset` parameter of a request's Content-Type that has parameters, as it is written, or
+	 * undefined: none, or (content-type 1, Express 4) a header it cannot parse. content-type 2
+	 * (Express 5) is lenient and takes the first of repeated parameters.
+	 */
+	readonly charsetParameter: (header: string) => string | undefined;
 	/** The charset of a JSON body whose Content-Type names none, from `json()`'s `defaultCharset` option (Express 4 ignores it: utf-8). */
 	readonly jsonDefaultCharset: (defaultCharset: string | undefined) => string;
 }

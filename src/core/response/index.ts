@@ -6,7 +6,6 @@
  */
 import { ServerResponse } from 'http';
 import { extname } from 'path';
-import contentType from 'content-type';
 import type MimeModule from 'mime';
 import depd from 'depd';
 import { linePolicy } from '../lines';
@@ -40,6 +39,7 @@ const {
 	typeOfExtension,
 	contentTypeValue,
 	attachmentDisposition,
+	setCharset,
 } = linePolicy().response;
 // Loaded with their first use (docs/design.md, "Startup: deferred modules"): mime with the first
 // `res.type` or string `res.send`, content-disposition with `res.attachment`, the file engine
@@ -242,14 +242,6 @@ function setUtf8Charset(res: VeloxResponse, type: unknown): void {
 		return;
 	}
 	res.set('Content-Type', setCharset(type, 'utf-8'));
-}
-
-/** Express's `utils.setCharset`: parse, set the `charset` parameter, format. */
-function setCharset(type: string, charset: string): string {
-	if (!type || !charset) return type;
-	const parsed = contentType.parse(type);
-	parsed.parameters.charset = charset;
-	return contentType.format(parsed);
 }
 
 /**
