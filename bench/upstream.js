@@ -132,7 +132,10 @@ function packRoot(work) {
 function packLine(lineNumber) {
 	return (work) => {
 		// The tarball's path is the last line of its standard output (a build it runs first writes to both).
-		const result = spawnSync('node', [path.join(ROOT, 'scripts', 'pack-line.js'), String(lineNumber), '--pack-destination', work], { cwd: ROOT, encoding: 'utf8' });
+		const result = spawnSync('node', [path.join(ROOT, 'scripts', 'pack-line.js'), String(lineNumber), '--pack-destination', work], {
+			cwd: ROOT,
+			encoding: 'utf8',
+		});
 		return result.status === 0 ? result.stdout.trim().split('\n').pop().trim() : `pack-line failed: ${tail(`${result.stdout}${result.stderr}`, 5)}`;
 	};
 }

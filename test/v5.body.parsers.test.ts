@@ -3,6 +3,7 @@ import './helpers/line5';
  * Velox 5's json, text and raw parsers against express@5 (body-parser 2): bodies, charsets,
  * inflation, limits, `verify` and the errors, status, `type` and message as body-parser 2 makes them.
  */
+import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import zlib from 'node:zlib';
 import { differential, type Framework } from './helpers/differential';
@@ -104,6 +105,18 @@ describe('Velox 5 json(), text(), raw()', () => {
 			(framework) => parserApp(framework, (f) => f.json({ inflate: false })),
 			[post(gz, { 'content-type': JSON_TYPE, 'content-encoding': 'gzip' }), post('{"a":1}', { 'content-type': JSON_TYPE, 'content-encoding': 'nope' })],
 		);
+		// zstd: unpacked where node has it (22.15, 23.8 and later), else 415 on both.
+		const zstd = (zlib as unknown as { zstdCompressSync?: (input: string) => Buffer }).zstdCompressSync;
+		const zstdBody = zstd ? zstd('{"a":1}') : Buffer.from('28b52ffd', 'hex');
+		const zstdAnswers = await differential(
+			(framework) => parserApp(framework, (f) => f.json({ limit: 20 })),
+			[
+				post(zstdBody, { 'content-type': JSON_TYPE, 'content-encoding': 'zstd' }),
+				post('not zstd', { 'content-type': JSON_TYPE, 'content-encoding': 'zstd' }),
+				post(zstd ? zstd(`{"a":"${'x'.repeat(30)}"}`) : zstdBody, { 'content-type': JSON_TYPE, 'content-encoding': 'zstd' }),
+			],
+		);
+		assert.equal(zstdAnswers[0].status, zstd ? 200 : 415);
 		const verify = () => {
 			throw new Error('no');
 		};

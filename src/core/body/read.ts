@@ -8,7 +8,6 @@ import { AsyncResource } from 'async_hooks';
 import type { IncomingMessage, ServerResponse } from 'http';
 import type { Readable, Transform } from 'stream';
 import zlib from 'zlib';
-import iconv from 'iconv-lite';
 import onFinished from 'on-finished';
 import { type HttpError, httpErrorFrom, requestError } from '../errors';
 import { linePolicy } from '../lines';
@@ -19,7 +18,7 @@ import type { Next } from '../router/types';
 /** The `verify` option as the reader calls it (`encoding`: the charset decoded with, `null` for a Buffer body). */
 export type VerifyFunction = (req: IncomingMessage, res: ServerResponse, buf: Buffer, encoding: string | null) => void;
 
-const { markRead, extraDecoder } = linePolicy().body;
+const { markRead, charsetCodec, extraInflater } = linePolicy().body;
 
 /** What a parser instance fixes at creation time. */
 export interface ReadConfig {
@@ -96,7 +95,7 @@ export function unsupportedCharset(encoding: string): HttpError {
 
 /** True when `encoding` names a charset that can decode the body (`null`: a Buffer, nothing to decode). */
 function canDecode(encoding: string | null): boolean {
-	return encoding === null || isUtf8(encoding) || iconv.encodingExists(encoding) || (extraDecoder !== null && extraDecoder(encoding) !== null);
+	return encoding === null || isUtf8(encoding) || charsetCodec().encodingExists(encoding);
 }
 
 /** The declared Content-Length, or `null` when absent or not a number (raw-body's `length`). */
@@ -117,7 +116,7 @@ function refusalBeforeReading(config: ReadConfig, encoding: string | null, conte
 	if (config.verify !== null && !canDecode(encoding)) return unsupportedCharset(encoding as string);
 	if (contentEncoding !== 'identity') {
 		if (!config.inflate) return requestError('VELOX_ERR_ENCODING_NOT_ALLOWED', [], { encoding: contentEncoding });
-		if (contentEncoding !== 'gzip' && contentEncoding !== 'deflate' && contentEncoding !== 'br') {
+		if (contentEncoding !== 'gzip' && contentEncoding !== 'deflate' && contentEncoding !== 'br' && extraInflater(contentEncoding) === null) {
 			return requestError('VELOX_ERR_ENCODING_UNSUPPORTED', [contentEncoding], { encoding: contentEncoding });
 		}
 	}
@@ -172,7 +171,13 @@ export function readBody(req: BodyRequest, res: ServerResponse, next: Next, conf
 		return;
 	}
 	const inflater: Transform & ReaderHost =
-		contentEncoding === 'gzip' ? zlib.createGunzip() : contentEncoding === 'deflate' ? zlib.createInflate() : zlib.createBrotliDecompress();
+		contentEncoding === 'gzip'
+			? zlib.createGunzip()
+			: contentEncoding === 'deflate'
+				? zlib.createInflate()
+				: contentEncoding === 'br'
+					? zlib.createBrotliDecompress()
+					: (extraInflater(contentEncoding) as () => Transform & ReaderHost)();
 	const reader = new BodyReader(host, res, next, config, encoding, null, inflater);
 	host[kReader] = reader;
 	inflater[kReader] = reader;
@@ -320,9 +325,5 @@ function decode(body: Buffer, encoding: string): string {
 		const text = body.toString('utf8');
 		return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 	}
-	if (extraDecoder !== null) {
-		const decoder = extraDecoder(encoding);
-		if (decoder !== null) return decoder(body);
-	}
-	return iconv.decode(body, encoding);
+	return charsetCodec().decode(body, encoding);
 }

@@ -3,6 +3,7 @@ import type { ServerResponse } from 'http';
 import contentType from 'content-type';
 import depd from 'depd';
 import fresh from 'fresh';
+import iconv from 'iconv-lite';
 import { veloxError } from '../errors';
 import { onFirstUse } from '../base/utils';
 import type AcceptsModule from 'accepts';
@@ -214,6 +215,7 @@ export const express4: LinePolicy = {
 				return undefined;
 			}
 		},
-		extraDecoder: null,
+		charsetCodec: () => iconv,
+		extraInflater: () => null,
 	},
 };

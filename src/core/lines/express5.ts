@@ -1,14 +1,15 @@
 /** Express 5's rows of the line policy (lines/policy.ts): what express@5 does, to the byte. */
 import type { EventEmitter } from 'events';
 import { basename, extname } from 'path';
+import type { Transform } from 'stream';
+import zlib from 'zlib';
 import type AcceptsModule from 'accepts';
 import type * as ContentDisposition2 from 'content-disposition-2';
 import type * as ContentType2 from 'content-type-2';
 import type OnFinished from 'on-finished';
 import { onFirstUse } from '../base/utils';
-import { utf32Decoder } from '../body/utf32';
 import { veloxError } from '../errors';
-import type { FreshResponseHeaders, LinePolicy, MediaTypeParameters, StatusTarget, TypeIs } from './policy';
+import type { CharsetCodec, FreshResponseHeaders, LinePolicy, MediaTypeParameters, StatusTarget, TypeIs } from './policy';
 
 /** What Velox 5 uses of mime-types 3 (its table is mime-db's). */
 interface MimeTypes {
@@ -29,6 +30,10 @@ const loadContentType = onFirstUse(() => require('content-type-2') as typeof Con
 
 // Loaded by the first body parser that asks (docs/design.md, "Startup: deferred modules").
 const loadOnFinished = onFirstUse(() => require('on-finished') as typeof OnFinished);
+
+// zlib's zstd decompressor where node has one (22.15, 23.8 and later), as body-parser 2 looks for it.
+const zlibZstd = zlib as unknown as { createZstdDecompress?: () => Transform };
+const zstdDecompressor = typeof zlibZstd.createZstdDecompress === 'function' ? () => (zlibZstd.createZstdDecompress as () => Transform)() : null;
 
 /** express@5's acceptParams: a parameter without `=` is skipped; a value runs to the next `;`, trimmed. */
 function typeParameters(type: string): MediaTypeParameters {
@@ -261,6 +266,8 @@ export const express5: LinePolicy = {
 		jsonDefaultCharset: (defaultCharset) => defaultCharset || 'utf-8',
 		// body-parser 2's getCharset: content-type 2, which does not throw.
 		charsetParameter: (header) => loadContentType().parse(header).parameters.charset,
-		extraDecoder: utf32Decoder,
+		// iconv-lite 0.7 (the development and Velox 5 dependency `iconv-lite-0.7`, an alias: Velox 4 keeps 0.4).
+		extraInflater: (contentEncoding) => (contentEncoding === 'zstd' ? zstdDecompressor : null),
+		charsetCodec: onFirstUse(() => require('iconv-lite-0.7') as CharsetCodec),
 	},
 };

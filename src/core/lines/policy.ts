@@ -5,6 +5,7 @@
  * Express 4 are in lines/express4.ts, those of Express 5 in lines/express5.ts. Types only.
  */
 import type { EventEmitter } from 'events';
+import type { Transform } from 'stream';
 import type AcceptsModule from 'accepts';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'http';
 
@@ -216,6 +217,12 @@ export interface RouterRules {
 	readonly newMethodTable: () => Record<string, boolean>;
 }
 
+/** What the body parsers use of iconv-lite, whose two versions have this interface alike. */
+export interface CharsetCodec {
+	encodingExists(encoding: string): boolean;
+	decode(body: Buffer, encoding: string): string;
+}
+
 /** What the body rows read and set of a request. */
 export interface BodyTarget extends IncomingMessage {
 	body?: unknown;
@@ -245,10 +252,16 @@ export interface BodyRules {
 	 */
 	readonly formDefaultCharset: (defaultCharset: string | undefined) => string | null;
 	/**
-	 * The decoder of a charset the bundled iconv-lite does not know, or `null` (Express 4: none, so
-	 * 415; Express 5's iconv-lite also decodes UTF-32).
+	 * The charsets bodies are decoded from (besides UTF-8, which Buffer decodes): iconv-lite 0.4
+	 * (Express 4's body-parser 1) or 0.7 (body-parser 2, which also knows UTF-32), loaded with the
+	 * first body in another charset on Express 5.
 	 */
-	readonly extraDecoder: ((encoding: string) => ((body: Buffer) => string) | null) | null;
+	readonly charsetCodec: () => CharsetCodec;
+	/**
+	 * The decompressor of a Content-Encoding besides gzip, deflate and br, or null (415): Express 4
+	 * has none; Express 5's body-parser 2 unpacks `zstd` where node has zstd (22.15, 23.8 and later).
+	 */
+	readonly extraInflater: (contentEncoding: string) => (() => Transform) | null;
 	/**
 	 * The `charset` parameter of a request's Content-Type that has parameters, as it is written, or
 	 * undefined: none, or (content-type 1, Express 4) a header it cannot parse. content-type 2
