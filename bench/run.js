@@ -30,6 +30,8 @@ const FRAMEWORKS = {
 	// fastify plus the X-Powered-By and ETag headers Express's output carries (bench/apps/fastify-express.js).
 	'fastify-eo': { family: 'fastify-express', module: 'fastify', label: 'fastify + Express headers' },
 	velox: { family: 'express', module: ROOT, label: 'velox' },
+	// Velox 5: this build with Express 5's line in force (bench/lib/velox5.js).
+	velox5: { family: 'express', module: path.join(__dirname, 'lib', 'velox5.js'), label: 'velox 5' },
 };
 
 // Express's own apps replace node's request and response prototypes with HTTP/1.1 ones, which
@@ -109,6 +111,10 @@ function resolveModule(name) {
 	if (name === 'node') return framework.module;
 	if (name === 'velox' || name === 'baseline') {
 		if (!fs.existsSync(framework.module)) return { error: `${framework.module} is missing (run npm run build there)` };
+		return framework.module;
+	}
+	if (name === 'velox5') {
+		if (!fs.existsSync(path.join(ROOT, 'lib', 'express.js'))) return { error: 'lib/ is missing (run npm run build)' };
 		return framework.module;
 	}
 	return require.resolve(framework.module);

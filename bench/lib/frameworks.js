@@ -13,6 +13,8 @@ const IN_PROCESS = {
 	// fastify with Express's X-Powered-By and ETag headers (bench/apps/fastify-express.js).
 	'fastify-eo': ['fastify-express', 'fastify'],
 	velox: ['express', ROOT],
+	// Velox 5: the same build with Express 5's line in force (./velox5.js); alone in its process.
+	velox5: ['express', path.join(__dirname, 'velox5.js')],
 	// The same app behind `http.createServer(app)` (express-generator's bin/www) instead of `app.listen`.
 	'velox-cs': ['express', ROOT, 'createServer'],
 	'express4-cs': ['express', 'express', 'createServer'],

@@ -10,7 +10,8 @@ const HELP = `Usage: npm run bench -- [options]     (or: node bench/run.js [opti
                       ghscale-5000-static-middle, ...
                       (default: all)                                          [BENCH_SCENARIOS]
   --frameworks LIST   node, express4, express5, fastify, fastify-eo (fastify plus Express's
-                      X-Powered-By and ETag), velox (default: all)           [BENCH_FRAMEWORKS]
+                      X-Powered-By and ETag), velox, velox5 (this build as Velox 5)
+                      (default: all)                                          [BENCH_FRAMEWORKS]
   --duration SEC      measured seconds per round and framework (default 3)   [BENCH_DURATION]
   --rounds N          interleaved rounds, the median is reported (default 3) [BENCH_ROUNDS]
   --warmup SEC        warm-up load per server and request (default 1)       [BENCH_WARMUP]
