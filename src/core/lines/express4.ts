@@ -3,13 +3,12 @@ import type { ServerResponse } from 'http';
 import contentType from 'content-type';
 import depd from 'depd';
 import fresh from 'fresh';
-import iconv from 'iconv-lite';
 import { veloxError } from '../errors';
 import { onFirstUse } from '../base/utils';
 import type AcceptsModule from 'accepts';
 import type ContentDispositionModule from 'content-disposition';
 import type MimeModule from 'mime';
-import type { LinePolicy, MediaTypeParameters, TypeIs } from './policy';
+import type { CharsetCodec, LinePolicy, MediaTypeParameters, TypeIs } from './policy';
 
 const deprecate = depd('velox');
 
@@ -215,7 +214,8 @@ export const express4: LinePolicy = {
 				return undefined;
 			}
 		},
-		charsetCodec: () => iconv,
+		// iconv-lite 0.4, loaded with the first body in a charset other than UTF-8.
+		charsetCodec: onFirstUse(() => require('iconv-lite') as CharsetCodec),
 		extraInflater: () => null,
 	},
 };

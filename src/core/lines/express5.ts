@@ -2,7 +2,7 @@
 import type { EventEmitter } from 'events';
 import { basename, extname } from 'path';
 import type { Transform } from 'stream';
-import zlib from 'zlib';
+import type Zlib from 'zlib';
 import type AcceptsModule from 'accepts';
 import type * as ContentDisposition2 from 'content-disposition-2';
 import type * as ContentType2 from 'content-type-2';
@@ -31,9 +31,12 @@ const loadContentType = onFirstUse(() => require('content-type-2') as typeof Con
 // Loaded by the first body parser that asks (docs/design.md, "Startup: deferred modules").
 const loadOnFinished = onFirstUse(() => require('on-finished') as typeof OnFinished);
 
-// zlib's zstd decompressor where node has one (22.15, 23.8 and later), as body-parser 2 looks for it.
-const zlibZstd = zlib as unknown as { createZstdDecompress?: () => Transform };
-const zstdDecompressor = typeof zlibZstd.createZstdDecompress === 'function' ? () => (zlibZstd.createZstdDecompress as () => Transform)() : null;
+// zlib's zstd decompressor where node has one (22.15, 23.8 and later), as body-parser 2 looks for
+// it; zlib is loaded with the first compressed body (the body reader loads it then too).
+const zstdDecompressor = onFirstUse(() => {
+	const zlib = require('zlib') as typeof Zlib & { createZstdDecompress?: () => Transform };
+	return typeof zlib.createZstdDecompress === 'function' ? () => (zlib.createZstdDecompress as () => Transform)() : null;
+});
 
 /** express@5's acceptParams: a parameter without `=` is skipped; a value runs to the next `;`, trimmed. */
 function typeParameters(type: string): MediaTypeParameters {
@@ -267,7 +270,7 @@ export const express5: LinePolicy = {
 		// body-parser 2's getCharset: content-type 2, which does not throw.
 		charsetParameter: (header) => loadContentType().parse(header).parameters.charset,
 		// iconv-lite 0.7 (the development and Velox 5 dependency `iconv-lite-0.7`, an alias: Velox 4 keeps 0.4).
-		extraInflater: (contentEncoding) => (contentEncoding === 'zstd' ? zstdDecompressor : null),
+		extraInflater: (contentEncoding) => (contentEncoding === 'zstd' ? zstdDecompressor() : null),
 		charsetCodec: onFirstUse(() => require('iconv-lite-0.7') as CharsetCodec),
 	},
 };
