@@ -90,4 +90,19 @@ describe('Velox 5 express.static', () => {
 			],
 		);
 	});
+	test('304s as send 1 decides them (fresh 2): If-None-Match alone when sent, its list split on spaces and commas', async () => {
+		const responses = await differential(
+			(kit) => {
+				kit.app.use(kit.serveStatic(FIXTURES));
+			},
+			[
+				{ path: '/hello.txt', headers: { 'if-none-match': '*', 'if-modified-since': 'garbage' } },
+				{ path: '/hello.txt', headers: { 'if-none-match': '"x" "y"', 'if-modified-since': 'Thu, 01 Jan 2099 00:00:00 GMT' } },
+				{ path: '/hello.txt', headers: { 'if-modified-since': 'garbage' } },
+				{ path: '/hello.txt', headers: { 'if-none-match': '*', 'cache-control': 'no-cache' } },
+			],
+		);
+		assert.equal(responses[0].status, 304);
+		assert.equal(responses[2].status, 200);
+	});
 });

@@ -61,39 +61,14 @@ function status<R extends StatusTarget>(this: R, code: number): R {
 	return this;
 }
 
-/** `Cache-Control: no-cache` among the directives: a reload, never fresh. */
-const NO_CACHE = /(?:^|,)\s*?no-cache\s*?(?:,|$)/;
-
-/** The entity tags of an `If-None-Match` list, each without its surrounding spaces. */
-function entityTags(list: string): string[] {
-	return list.split(',').map((tag) => tag.replace(/^ +| +$/g, ''));
-}
-
-/** A date header as a timestamp (NaN when unreadable, so no comparison holds). */
-function timeOf(value: unknown): number {
-	return value ? Date.parse(String(value)) : Number.NaN;
-}
-
 /**
- * Express 5's freshness (its fresh 2): a conditional request is fresh when `If-None-Match` is `*`
- * or names the response's entity tag, weakly compared; only without `If-None-Match`, when the
- * response's `Last-Modified` is no later than `If-Modified-Since`. Never with `Cache-Control: no-cache`.
+ * Express 5's freshness: fresh 2 (the development and Velox 5 dependency `fresh-2`, an alias: Velox 4
+ * keeps fresh 0.5), where `If-None-Match` decides alone when it is sent; `req.fresh` and the file
+ * engine's 304s both read it. Loaded with its first use (Velox 4's package does not carry it).
  */
+const loadFresh = onFirstUse(() => require('fresh-2') as LinePolicy['request']['fresh']);
 function fresh(reqHeaders: Record<string, string | string[] | undefined>, resHeaders: FreshResponseHeaders): boolean {
-	const modifiedSince = reqHeaders['if-modified-since'];
-	const noneMatch = reqHeaders['if-none-match'];
-	if (!modifiedSince && !noneMatch) return false;
-	const cacheControl = reqHeaders['cache-control'];
-	if (cacheControl && NO_CACHE.test(String(cacheControl))) return false;
-	if (noneMatch) {
-		if (noneMatch === '*') return true;
-		const etag = resHeaders.etag;
-		if (!etag) return false;
-		const tag = String(etag);
-		return entityTags(String(noneMatch)).some((candidate) => candidate === tag || candidate === 'W/' + tag || 'W/' + candidate === tag);
-	}
-	const lastModified = resHeaders['last-modified'];
-	return Boolean(lastModified) && timeOf(lastModified) <= timeOf(modifiedSince);
+	return loadFresh()(reqHeaders, resHeaders);
 }
 
 /** Express 5's `app.listen`: a callback last is called once, on 'listening' or with the server's first 'error'. */

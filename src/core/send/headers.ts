@@ -7,12 +7,13 @@
 import type { Stats } from 'fs';
 import type { IncomingMessage, ServerResponse } from 'http';
 import etag from 'etag';
-import fresh from 'fresh';
 import { linePolicy } from '../lines';
 import type { SendConfig } from './config';
 
 // The line's file types: send 0.19's (mime 1) or send 1's (mime-types 3).
 const { contentType } = linePolicy().files;
+// The line's freshness: send 0.19's fresh 0.5 or send 1's fresh 2, as `req.fresh` reads it.
+const { fresh } = linePolicy().request;
 
 /** Sets Accept-Ranges, Cache-Control, Last-Modified and ETag, each unless already present. */
 export function setFileHeaders(res: ServerResponse, stat: Stats, config: SendConfig): void {
