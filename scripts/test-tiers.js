@@ -10,6 +10,9 @@
 // - full: every test file, what `npm test` runs (under c8), then `indexed`.
 // - indexed: the router, app and req files again with the route index forced on at every stack size
 //   (`--require` of build/test/helpers/indexed-routing.js).
+// - line5: the real-middleware files again with Express 5's line in force (`--require` of
+//   build/test/helpers/line5.js): their helpers compare with the line's express, so there they
+//   check Velox 5 against express@5. (The v5.*.test.ts files are in every tier already.)
 //
 // A new test file is quick unless a rule of `slow` names it: a file that packs or installs the
 // package, spawns another node line or a system program, or takes more than a few seconds of CPU
@@ -63,8 +66,16 @@ const lineIndependent = /^types\.pack/;
 /** The files `indexed` runs again with the route index forced on. */
 const indexed = /^(router|app|req)\..*\.test\.ts$/;
 
-/** The preload of the indexed run, and the runner options every tier uses. */
+/**
+ * The files `line5` runs again as Velox 5: the middleware suites whose builders take the framework
+ * (test/helpers/compat.ts compares with the line's express). Files that import express@4 itself
+ * (the deep-paths and load-bearing ones, which read Express 4's internals) are not among them.
+ */
+const line5 = /^compat\.(compression|cookie-parser|cors|ejs|express-session|helmet|https|morgan|multer|passport)\.test\.ts$/;
+
+/** The preloads of the indexed and line5 runs, and the runner options every tier uses. */
 const indexedPreload = ['--require', './build/test/helpers/indexed-routing.js'];
+const line5Preload = ['--require', './build/test/helpers/line5.js'];
 const runnerOptions = ['--test-reporter=spec', '--test-concurrency=2', '--test-timeout=120000'];
 
 /** The slow group a test source name (`x.test.ts`) is in, or undefined. */
@@ -92,8 +103,10 @@ function tierSources(tier) {
 			return all;
 		case 'indexed':
 			return all.filter((name) => indexed.test(name));
+		case 'line5':
+			return all.filter((name) => line5.test(name));
 		default:
-			throw new Error(`unknown tier ${tier}: quick, slow, full or indexed`);
+			throw new Error(`unknown tier ${tier}: quick, slow, full, indexed or line5`);
 	}
 }
 
@@ -124,12 +137,13 @@ function main(argv) {
 		console.error(`test-tiers: not built: ${missing.join(', ')}; run \`npm run build && npm run build:test\` (or \`npm run test:quick\`) first`);
 		return 1;
 	}
-	const args = ['--test', ...runnerOptions, ...(tier === 'indexed' ? indexedPreload : []), ...extra, ...files];
+	const preload = tier === 'indexed' ? indexedPreload : tier === 'line5' ? line5Preload : [];
+	const args = ['--test', ...runnerOptions, ...preload, ...extra, ...files];
 	const run = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
 	if (run.error) throw run.error;
 	return run.status ?? 1;
 }
 
-module.exports = { slow, slowGroup, lineIndependent, indexed, indexedPreload, runnerOptions, testSources, tierSources, tierFiles, built };
+module.exports = { slow, slowGroup, lineIndependent, indexed, indexedPreload, line5, line5Preload, runnerOptions, testSources, tierSources, tierFiles, built };
 
 if (require.main === module) process.exitCode = main(process.argv.slice(2));
