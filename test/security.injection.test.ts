@@ -11,8 +11,10 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import express from 'express';
+import type express from 'express';
 import velox from '../src/express';
+import { frameworks } from './helpers/differential';
+import { ORACLE_NAME } from './helpers/line-syntax';
 import { LARGE_HEADERS, tempTree } from './helpers/security';
 import { get, headerNames, rawRequest, type RawResult } from './helpers/raw-socket';
 import { listen, type Running } from './helpers/server';
@@ -81,7 +83,7 @@ let servers: Record<'express' | 'velox', Running>;
 
 before(async () => {
 	servers = {
-		express: await listen(buildSinkApp(express), LARGE_HEADERS),
+		express: await listen(buildSinkApp(frameworks.express), LARGE_HEADERS),
 		velox: await listen(buildSinkApp(velox), LARGE_HEADERS),
 	};
 });
@@ -94,7 +96,7 @@ after(async () => {
 describe('CR, LF and NUL never split a header', () => {
 	const names = Object.keys(SINKS);
 	for (let s = 0; s < names.length; s++) {
-		test(names[s] + ': TypeError (500) or encoded, never a split header; same status as express@4', async () => {
+		test(names[s] + ': TypeError (500) or encoded, never a split header; same status as ' + ORACLE_NAME, async () => {
 			for (let i = 0; i < INJECTIONS.length; i++) {
 				const label = names[s] + ' ' + JSON.stringify(INJECTIONS[i]);
 				const result = await rawRequest(servers.velox.port, get('/sink/' + s + '/' + i));
@@ -102,7 +104,7 @@ describe('CR, LF and NUL never split a header', () => {
 				assert.ok(result.status === 500 || (result.status >= 200 && result.status < 400), label + ': status ' + result.status);
 				if (result.status === 500) assert.equal(result.body.includes('sent'), false, label);
 				const reference = await rawRequest(servers.express.port, get('/sink/' + s + '/' + i));
-				assert.equal(result.status, reference.status, label + ' differs from express@4');
+				assert.equal(result.status, reference.status, label + ' differs from ' + ORACLE_NAME);
 			}
 		});
 	}
@@ -198,8 +200,10 @@ describe('generated HTML escapes what the client sent', () => {
 		const to = encodeURIComponent('/x"><script>alert(1)</script>');
 		const html = await rawRequest(running.port, get('/r?to=' + to, { Accept: 'text/html' }));
 		assert.equal(html.status, 302);
-		assert.match(html.body, /^<p>Found\. Redirecting to /);
-		assert.doesNotMatch(html.body, /<script|">/);
+		// Express 5 wraps the paragraph in a page of its own markup: the URL's part is what is checked.
+		const shown = /<p>Found\. Redirecting to (.*)<\/p>/s.exec(html.body);
+		assert.ok(shown, html.body);
+		assert.doesNotMatch(shown[1], /<script|">/);
 		const text = await rawRequest(running.port, get('/r?to=' + to, { Accept: 'text/plain' }));
 		assert.doesNotMatch(text.body, /<script/);
 	});
