@@ -68,11 +68,13 @@ const indexed = /^(router|app|req)\..*\.test\.ts$/;
 
 /**
  * The files `line5` runs again as Velox 5: the middleware suites whose builders take the framework
- * (test/helpers/compat.ts compares with the line's express), and the security files, written for
- * both lines (the line's express as the oracle, test/helpers/line-syntax.ts for what differs). Files that import express@4 itself (the deep-paths and
+ * (test/helpers/compat.ts compares with the line's express), the security files, written for both
+ * lines (the line's express as the oracle, test/helpers/line-syntax.ts for what differs), and the
+ * features beyond Express (HTTP/2, inject, signals, SSE, shutdown, timeouts, tracing, WebSockets). Files that import express@4 itself (the deep-paths and
  * load-bearing ones, which read Express 4's internals) are not among them.
  */
-const line5 = /^(compat\.(compression|cookie-parser|cors|ejs|express-session|helmet|https|morgan|multer|passport)|security\..*)\.test\.ts$/;
+const line5 =
+	/^(compat\.(compression|cookie-parser|cors|ejs|express-session|helmet|https|morgan|multer|passport)|security\..*|http2(\.adopt|\.headers)?|inject|request\.signal|sse|shutdown|timeout|tracing|ws\.(lazy|logging|routing|safety))\.test\.ts$/;
 
 /** The preloads of the indexed and line5 runs, and the runner options every tier uses. */
 const indexedPreload = ['--require', './build/test/helpers/indexed-routing.js'];

@@ -9,6 +9,7 @@ import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import session from 'express-session';
 import helmet from 'helmet';
+import { line } from './helpers/line-syntax';
 import velox from '../src/express';
 import type { InjectOptions, InjectResponse } from '../src/core/inject';
 import { send } from './helpers/client';
@@ -360,7 +361,8 @@ describe('responses', () => {
 		const sent = await app.inject('/send');
 		assert.equal(file.statusCode, 200);
 		assert.equal(sent.text, file.text);
-		assert.equal(sent.headers['content-type'], 'text/plain; charset=UTF-8');
+		// send 0.19 (mime 1) spells the charset in capitals, send 1 (mime-types 3, Velox 5) in lower case.
+		assert.equal(sent.headers['content-type'], line === 5 ? 'text/plain; charset=utf-8' : 'text/plain; charset=UTF-8');
 		const range = await app.inject({ url: '/hello.txt', headers: { Range: 'bytes=1-3' } });
 		assert.equal(range.statusCode, 206);
 		assert.equal(range.text, file.text.slice(1, 4));

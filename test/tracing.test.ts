@@ -7,8 +7,17 @@ import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { BasicTracerProvider, InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import velox from '../src/express';
+import { line } from './helpers/line-syntax';
 import { instrument } from '../src/otel';
 import { channelNames, type LayerMessage, type RequestMessage, tracing } from '../src/core/tracing';
+
+/**
+ * What a line runs: Express 4's apps start with the built-in `query` and `expressInit` layers,
+ * which Express 5's do not have (`npm run test:line5` runs this file as Velox 5).
+ */
+function onLine(expected: string[]): string[] {
+	return line === 5 ? expected.filter((entry) => !/(\| |- )(query|expressInit)( |$)/.test(entry)) : expected;
+}
 
 type Handler = (
 	req: IncomingMessage & { params: Record<string, string> },
@@ -80,38 +89,44 @@ describe('velox: channels', () => {
 		const app = buildApp();
 		const res = await app.inject('/users/42');
 		assert.equal(res.text, 'user 42');
-		assert.deepEqual(events, [
-			'request:start |  |  | ',
-			'start | middleware | query | / |  | / | ',
-			'end | middleware | query | / |  | / | ',
-			'start | middleware | expressInit | / |  | / | ',
-			'end | middleware | expressInit | / |  | / | ',
-			'start | middleware | auth | / |  | / | ',
-			'end | middleware | auth | / |  | / | ',
-			'start | router | router | /users | /users | /users | ',
-			'start | route | bound dispatch | /:id | /users | /users/:id | ',
-			'start | handler | getUser | / | /users | /users/:id | ',
-			'end | handler | getUser | / | /users | /users/:id | ',
-			'end | route | bound dispatch | /:id | /users | /users/:id | ',
-			'end | router | router | /users | /users | /users | ',
-			'request:end | /users/:id | 200 | ',
-		]);
+		assert.deepEqual(
+			events,
+			onLine([
+				'request:start |  |  | ',
+				'start | middleware | query | / |  | / | ',
+				'end | middleware | query | / |  | / | ',
+				'start | middleware | expressInit | / |  | / | ',
+				'end | middleware | expressInit | / |  | / | ',
+				'start | middleware | auth | / |  | / | ',
+				'end | middleware | auth | / |  | / | ',
+				'start | router | router | /users | /users | /users | ',
+				'start | route | bound dispatch | /:id | /users | /users/:id | ',
+				'start | handler | getUser | / | /users | /users/:id | ',
+				'end | handler | getUser | / | /users | /users/:id | ',
+				'end | route | bound dispatch | /:id | /users | /users/:id | ',
+				'end | router | router | /users | /users | /users | ',
+				'request:end | /users/:id | 200 | ',
+			]),
+		);
 	});
 
 	test('a sub-app is an app layer; parameterised routes keep their pattern through the mount', async () => {
 		const events = listen([channelNames.layerStart, channelNames.requestEnd]);
 		await buildApp().inject('/admin/orgs/acme');
-		assert.deepEqual(events, [
-			'start | middleware | query | / |  | / | ',
-			'start | middleware | expressInit | / |  | / | ',
-			'start | middleware | auth | / |  | / | ',
-			'start | app | mounted_app | /admin | /admin | /admin | ',
-			'start | middleware | query | / | /admin | /admin | ',
-			'start | middleware | expressInit | / | /admin | /admin | ',
-			'start | route | bound dispatch | /orgs/:org | /admin | /admin/orgs/:org | ',
-			'start | handler | org | / | /admin | /admin/orgs/:org | ',
-			'request:end | /admin/orgs/:org | 200 | ',
-		]);
+		assert.deepEqual(
+			events,
+			onLine([
+				'start | middleware | query | / |  | / | ',
+				'start | middleware | expressInit | / |  | / | ',
+				'start | middleware | auth | / |  | / | ',
+				'start | app | mounted_app | /admin | /admin | /admin | ',
+				'start | middleware | query | / | /admin | /admin | ',
+				'start | middleware | expressInit | / | /admin | /admin | ',
+				'start | route | bound dispatch | /orgs/:org | /admin | /admin/orgs/:org | ',
+				'start | handler | org | / | /admin | /admin/orgs/:org | ',
+				'request:end | /admin/orgs/:org | 200 | ',
+			]),
+		);
 	});
 
 	test('errors: a throw and a rejection are the layer’s errors, and reach velox:request:error when unhandled', async () => {
@@ -202,14 +217,10 @@ describe('velox/otel with the OpenTelemetry SDK', () => {
 		await app.inject('/users/7');
 		const spans = exporter.getFinishedSpans();
 		const named = byName(spans);
-		assert.deepEqual(Object.keys(named).sort(), [
-			'GET /users/:id',
-			'middleware - auth',
-			'middleware - expressInit',
-			'middleware - query',
-			'request handler - /users/:id',
-			'router - /:id',
-		]);
+		assert.deepEqual(
+			Object.keys(named).sort(),
+			onLine(['GET /users/:id', 'middleware - auth', 'middleware - expressInit', 'middleware - query', 'request handler - /users/:id', 'router - /:id']),
+		);
 		const server = named['GET /users/:id'];
 		assert.equal(server.kind, SpanKind.SERVER);
 		assert.equal(server.attributes['http.route'], '/users/:id');
@@ -265,14 +276,17 @@ describe('velox/otel with the OpenTelemetry SDK', () => {
 		});
 		const spans = exporter.getFinishedSpans();
 		const named = byName(spans);
-		assert.deepEqual(Object.keys(named).sort(), [
-			'GET /admin/orgs/:org',
-			'middleware - auth',
-			'middleware - expressInit',
-			'middleware - mounted_app',
-			'middleware - query',
-			'request handler - /admin/orgs/:org',
-		]);
+		assert.deepEqual(
+			Object.keys(named).sort(),
+			onLine([
+				'GET /admin/orgs/:org',
+				'middleware - auth',
+				'middleware - expressInit',
+				'middleware - mounted_app',
+				'middleware - query',
+				'request handler - /admin/orgs/:org',
+			]),
+		);
 		const http = named['GET /admin/orgs/:org'];
 		assert.equal(http.attributes['http.route'], '/admin/orgs/:org');
 		// The sub-app's layers run inside the mounted_app span, as with the Express instrumentation.
