@@ -5,7 +5,6 @@ import depd from 'depd';
 import fresh from 'fresh';
 import { veloxError } from '../errors';
 import { onFirstUse } from '../base/utils';
-import type AcceptsModule from 'accepts';
 import type ContentDispositionModule from 'content-disposition';
 import type MimeModule from 'mime';
 import type { CharsetCodec, LinePolicy, MediaTypeParameters, TypeIs } from './policy';
@@ -62,7 +61,7 @@ export const express4: LinePolicy = {
 		queryPerRead: false,
 		fresh: fresh as LinePolicy['request']['fresh'],
 		hostWithPort: false,
-		accepts: onFirstUse(() => require('accepts') as typeof AcceptsModule),
+		accepts: onFirstUse(() => require('accepts') as ReturnType<LinePolicy['request']['accepts']>),
 		typeIs: onFirstUse(() => require('type-is') as TypeIs),
 	},
 

@@ -3,7 +3,6 @@ import type { EventEmitter } from 'events';
 import { basename, extname } from 'path';
 import type { Transform } from 'stream';
 import type Zlib from 'zlib';
-import type AcceptsModule from 'accepts';
 import type * as ContentDisposition2 from 'content-disposition-2';
 import type * as ContentType2 from 'content-type-2';
 import type OnFinished from 'on-finished';
@@ -127,7 +126,7 @@ export const express5: LinePolicy = {
 		hostWithPort: true,
 		// accepts 2 and type-is 2 (development and Velox 5 dependencies `accepts-2` and `type-is-2`, aliases:
 		// Velox 4 keeps the first majors under their own names); their interfaces are the first majors'.
-		accepts: onFirstUse(() => require('accepts-2') as typeof AcceptsModule),
+		accepts: onFirstUse(() => require('accepts-2') as ReturnType<LinePolicy['request']['accepts']>),
 		typeIs: onFirstUse(() => require('type-is-2') as TypeIs),
 	},
 

@@ -6,7 +6,6 @@
  */
 import type { EventEmitter } from 'events';
 import type { Transform } from 'stream';
-import type AcceptsModule from 'accepts';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'http';
 
 /** Members a line does not have, by the object that would carry them. */
@@ -80,9 +79,17 @@ export interface RequestRules {
 	 */
 	readonly hostWithPort: boolean;
 	/** The content negotiation of `req.accepts*` (and so `res.format`): accepts 1.3 (Express 4) or 2 (negotiator 1, Express 5), loaded with its first use. */
-	readonly accepts: () => typeof AcceptsModule;
+	readonly accepts: () => (req: IncomingMessage) => Negotiator;
 	/** Media type matching of `req.is` and the body parsers' `type`: type-is 1.6 (Express 4) or 2 (content-type 2, media-typer 1, Express 5), loaded with its first use. */
 	readonly typeIs: () => TypeIs;
+}
+
+/** What Velox uses of accepts, whose two majors have this interface alike: a request's negotiator. */
+export interface Negotiator {
+	types(...types: unknown[]): unknown;
+	encodings(...encodings: unknown[]): unknown;
+	charsets(...charsets: unknown[]): unknown;
+	languages(...languages: unknown[]): unknown;
 }
 
 /** What Velox uses of type-is, whose two majors have this interface alike. */
