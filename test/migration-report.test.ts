@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { linePolicy } from '../src/core/lines';
 import { express4 } from '../src/core/lines/express4';
-import type { MigrationReport } from '../src/core/lines/migration';
+import { categories, type MigrationReport } from '../src/core/lines/migration';
 import velox from '../src/express';
 
 const dir = mkdtempSync(join(tmpdir(), 'velox-migration-'));
@@ -128,8 +128,81 @@ describe('the migration report', () => {
 			'removed.response line 5 1x res.sendfile',
 		]);
 		const finding = run.report?.findings.find((f) => f.category === 'removed.application');
-		assert.equal(finding?.title, 'app.del removed');
-		assert.equal(finding?.fix, 'app.delete(path, ...)');
+		assert.equal(finding?.title, 'app.del and app.lazyrouter removed');
+		assert.equal(finding?.fix, 'app.delete(path, ...); app.router for the router');
+	});
+
+	test('route strings Express 5 reads differently: at the registration, with the path-to-regexp 8 form', () => {
+		const run = runApp(
+			[
+				'const app = express();',
+				"app.get('/users/:id?', (req, res) => res.end());",
+				"app.get('/files/*', (req, res) => res.end());",
+				"app.get('/g/:id(\\\\d+)', (req, res) => res.end());",
+				"app.use('/api/:path*', (req, res, next) => next());",
+				"app.get('/plain/:id/items', (req, res) => res.end()); app.get(/^\\/re$/, (req, res) => res.end());",
+				"run(app, [['GET', '/users/1'], ['GET', '/users/2']]);",
+			].join('\n'),
+		);
+		assert.deepEqual(found(run), [
+			'router.routeSyntax line 2 1x route "/users/:id?" is "/users{/:id}" in Express 5',
+			'router.routeSyntax line 3 1x route "/files/*" is "/files{/*splat}" in Express 5',
+			'router.routeSyntax line 4 1x route "/g/:id(\\\\d+)" is "/g/:id" in Express 5; path-to-regexp 8 has no regular expressions in paths: check the value in the handler, or use a RegExp route',
+			'router.routeSyntax line 5 1x route "/api/:path*" is "/api{/*path}" in Express 5',
+		]);
+		// Each rewrite is a path path-to-regexp 8 (Express 5's) accepts.
+		const { pathToRegexp } = require('path-to-regexp') as { pathToRegexp(path: string): unknown };
+		for (const path of ['/users{/:id}', '/files{/*splat}', '/g/:id', '/api{/*path}']) assert.doesNotThrow(() => pathToRegexp(path), path);
+	});
+
+	test('the signatures and forms Express 5 removed, at the call', () => {
+		const run = runApp(
+			[
+				"const app = express(); app.set('env', 'test');",
+				"app.get('/a', (req, res) => res.send(200)); app.get('/b', (req, res) => res.json({ a: 1 }, 201));",
+				"app.get('/c', (req, res) => res.redirect('/x', 301)); app.get('/d', (req, res) => res.redirect('back'));",
+				"app.get('/e', (req, res) => res.clearCookie('s', { maxAge: 1000 }).end());",
+				"app.get('/f', (req, res) => res.vary().end()); app.get('/h', (req, res) => res.end(String(req.host)));",
+				'app.param((name, fn) => fn);',
+				"run(app, [['GET', '/a'], ['GET', '/b'], ['GET', '/c'], ['GET', '/d'], ['GET', '/e'], ['GET', '/f'], ['GET', '/h']]);",
+			].join('\n'),
+		);
+		assert.deepEqual(found(run), [
+			'request.hostWithPort line 5 1x req.host read, Host with a port',
+			'response.clearCookieKeepsExpiry line 4 1x res.clearCookie with maxAge',
+			'response.legacyBodyForms line 2 1x res.send(status)',
+			'response.legacyBodyForms line 2 1x res.json(obj, status)',
+			"response.locationBack line 3 1x res.location('back') or res.redirect('back')",
+			'response.redirectUrlFirst line 3 1x res.redirect(url, status)',
+			'response.varyWithoutFieldWarns line 5 1x res.vary() without a field',
+			'router.paramShorthands line 6 1x app.param(fn) or router.param(fn)',
+		]);
+	});
+
+	test('req.body read where no parser set it, at the read; urlencoded() without extended, where it is made', () => {
+		const run = runApp(
+			[
+				'const app = express(); app.use(express.json());',
+				'app.use(express.urlencoded());',
+				"app.post('/', (req, res) => res.end(String(req.body.name)));",
+				"app.post('/ok', (req, res) => res.end(JSON.stringify(req.body)));",
+				"run(app, [['POST', '/'], ['POST', '/']]);",
+			].join('\n'),
+		);
+		assert.deepEqual(found(run), [
+			'body.skipsRequest line 3 2x req.body read where no parser set it',
+			'body.urlencodedExtended line 2 1x express.urlencoded() without extended',
+		]);
+	});
+
+	test('every row of the line policy has its category', () => {
+		for (const [row, category] of Object.entries(categories)) {
+			assert.ok(category.title && category.express5 && category.fix, row);
+		}
+		for (const group of ['factory', 'application', 'request', 'response', 'router', 'body', 'files'] as const) {
+			for (const member of Object.keys(express4[group])) assert.ok(`${group}.${member}` in categories, `${group}.${member}`);
+		}
+		for (const member of Object.keys(express4.removed)) assert.ok(`removed.${member}` in categories, `removed.${member}`);
 	});
 
 	test('an Express-5-ready app: an empty report', () => {
@@ -171,7 +244,7 @@ describe('the migration report', () => {
 		writeFileSync(file, `${header[0]}\nconst app = express(); app.del('/', () => {});\n`);
 		const table = spawnSync(process.execPath, [file], { cwd: dir, env: { ...process.env, VELOX_MIGRATION_REPORT: '1' }, encoding: 'utf8' });
 		assert.match(table.stderr, /Velox migration report: 1 finding\(s\)/);
-		assert.match(table.stderr, /removed\.application {2}app\.del removed\n {2}at {5}table\.js:2:28 {2}\(1x\) {2}app\.del/);
+		assert.match(table.stderr, /removed\.application {2}app\.del and app\.lazyrouter removed\n {2}at {5}table\.js:2:28 {2}\(1x\) {2}app\.del/);
 		const json = spawnSync(process.execPath, [file], { cwd: dir, env: { ...process.env, VELOX_MIGRATION_REPORT: 'json' }, encoding: 'utf8' });
 		const report = JSON.parse(json.stderr.slice(json.stderr.indexOf('{'))) as MigrationReport;
 		assert.equal(report.findings[0]?.site, 'table.js:2:28');

@@ -29,6 +29,13 @@ import { linePolicy } from './lines';
 
 const deprecate = depd('velox');
 const { queryPerRead, fresh, hostWithPort, accepts: loadAccepts, typeIs: loadTypeIs } = linePolicy().request;
+// The migration report's recording (lines/migration.ts), on Express 4's req.host only.
+const migration = linePolicy().migration;
+
+/** Whether a Host value names a port (`host:port`, `[v6]:port`). */
+function hasPort(host: string | undefined): boolean {
+	return host !== undefined && /:\d*$/.test(host) && !host.endsWith(']');
+}
 // Loaded with the first negotiation, `req.is` and `req.ip`/`req.ips` (docs/design.md, "Startup: deferred modules").
 const loadProxyAddr = onFirstUse(() => require('proxy-addr') as typeof ProxyAddrModule);
 
@@ -295,6 +302,8 @@ defineGetter(
 	hostWithPort
 		? hostAndPort
 		: deprecate.function(function host(this: VeloxRequest): string | undefined {
+				// The migration report (lines/migration.ts): Express 5's req.host keeps the port.
+				if (migration !== undefined && hasPort(this.headers.host)) migration.use('request.hostWithPort', 'req.host read, Host with a port');
 				return this.hostname;
 			}, 'req.host: Use req.hostname instead'),
 );

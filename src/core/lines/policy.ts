@@ -297,6 +297,14 @@ export interface MigrationHooks {
 	readonly wrapMembers: (targets: MigrationTargets) => void;
 	/** A new app's default query parser: returns one that parses alike and records a query Express 5 would parse differently. */
 	readonly watchDefaultQueryParser: (parser: (query: string) => Record<string, unknown>) => (query: string) => Record<string, unknown>;
+	/**
+	 * Records one use of an Express 4 form the core has just taken (the branch of a row that
+	 * Express 5 does not have: a deprecated signature, `'back'`, a param shorthand, …): the row
+	 * (`response.legacyBodyForms`), and the shape of the use. Called only on those branches.
+	 */
+	readonly use: (row: string, detail: string) => void;
+	/** A route path as the app registered it: records a string Express 5's path-to-regexp 8 reads differently or refuses. */
+	readonly routePath: (path: unknown) => void;
 }
 
 export interface LinePolicy {

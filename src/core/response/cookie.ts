@@ -15,6 +15,8 @@ import { linePolicy } from '../lines';
 const deprecate = depd('velox');
 // Express 5's `res.clearCookie` always expires the cookie: the caller's maxAge and expires are ignored.
 const { clearCookieKeepsExpiry, cookieOptionsInherited } = linePolicy().response;
+// The migration report's recording (lines/migration.ts), on res.clearCookie's Express 4 options only.
+const migration = linePolicy().migration;
 // Loaded with the first `res.cookie`, cookie-signature with node:crypto (docs/design.md, "Startup: deferred modules").
 const loadCookie = onFirstUse(() => require('cookie') as typeof CookieModule);
 const loadCookieSignature = onFirstUse(() => require('cookie-signature') as typeof CookieSignatureModule);
@@ -48,6 +50,8 @@ export function clearCookie(this: VeloxResponse, name: string, options?: CookieO
 		return this.cookie(name, '', opts);
 	}
 	if (options) {
+		if (migration !== undefined && (options.maxAge || options.expires))
+			migration.use('response.clearCookieKeepsExpiry', 'res.clearCookie with ' + (options.maxAge ? 'maxAge' : 'expires'));
 		if (options.maxAge) deprecate(clearCookieMaxAgeMessage);
 		if (options.expires) deprecate(clearCookieExpiresMessage);
 	}

@@ -41,6 +41,8 @@ const {
 	attachmentDisposition,
 	setCharset,
 } = linePolicy().response;
+// The migration report's recording (lines/migration.ts), on the Express 4 branches below only.
+const migration = linePolicy().migration;
 // Loaded with their first use (docs/design.md, "Startup: deferred modules"): mime with the first
 // `res.type` or string `res.send`, content-disposition with `res.attachment`, the file engine
 // (src/core/send) with the first `res.sendFile`/`download`.
@@ -100,6 +102,7 @@ function send(this: VeloxResponse, body?: unknown, ...rest: unknown[]): VeloxRes
 
 	// res.send(status): the status message as text (deprecated)
 	if (typeof chunk === 'number' && rest.length === 0 && legacyBodyForms) {
+		if (migration !== undefined) migration.use('response.legacyBodyForms', 'res.send(status)');
 		if (!this.getHeader('Content-Type')) this.type('txt');
 		deprecate('res.send(status): Use res.sendStatus(status) instead');
 		this.statusCode = chunk;
@@ -341,6 +344,7 @@ function get(this: VeloxResponse, field: string): HeaderValue | undefined {
  */
 function varyField(this: VeloxResponse, field: string | string[]): VeloxResponse {
 	if (varyWithoutFieldWarns && (!field || (Array.isArray(field) && !field.length))) {
+		if (migration !== undefined) migration.use('response.varyWithoutFieldWarns', 'res.vary() without a field');
 		deprecate('res.vary(): Provide a field name');
 		return this;
 	}

@@ -10,6 +10,8 @@ import type { VeloxResponse } from '../types/model';
 const deprecate = depd('velox');
 // Express 5 removed the two-argument forms: a second argument is ignored.
 const { legacyBodyForms } = linePolicy().response;
+// The migration report's recording (lines/migration.ts), on the two-argument forms only.
+const migration = linePolicy().migration;
 const jsonEscapeRegExp = /[<>&]/g;
 const jsonpCallbackRegExp = /[^[\]\w$.]/g;
 const lineSeparatorRegExp = /\u2028/g;
@@ -90,10 +92,12 @@ export function twoArgumentBody(
 	const noun = method === 'send' ? 'body' : 'obj';
 	const advice = ': Use res.status(status).' + method + '(' + noun + ') instead';
 	if (typeof second === 'number' && (method !== 'send' || typeof first !== 'number')) {
+		if (migration !== undefined) migration.use('response.legacyBodyForms', 'res.' + method + '(' + noun + ', status)');
 		warn('res.' + method + '(' + noun + ', status)' + advice);
 		res.statusCode = second;
 		return first;
 	}
+	if (migration !== undefined) migration.use('response.legacyBodyForms', 'res.' + method + '(status, ' + noun + ')');
 	warn('res.' + method + '(status, ' + noun + ')' + advice);
 	res.statusCode = first as number;
 	return second;

@@ -13,6 +13,8 @@ import type { VeloxResponse } from '../types/model';
 const deprecate = depd('velox');
 // Express 5: 'back' is a URL like any other, only `redirect(status, url)`, the status through `res.status`.
 const { locationBack, redirectUrlFirst, redirectArgumentWarnings, setRedirectStatus, redirectHtml } = linePolicy().response;
+// The migration report's recording (lines/migration.ts), on the Express 4 forms only.
+const migration = linePolicy().migration;
 
 /**
  * Sets `Location`, percent-encoding what is not yet encoded (no validation,
@@ -24,6 +26,7 @@ const { locationBack, redirectUrlFirst, redirectArgumentWarnings, setRedirectSta
 export function location(this: VeloxResponse, url: string): VeloxResponse {
 	let loc: string;
 	if (url === 'back' && locationBack) {
+		if (migration !== undefined) migration.use('response.locationBack', "res.location('back') or res.redirect('back')");
 		deprecate('res.location("back"): use res.location(req.get("Referrer") || "/") and refer to https://dub.sh/security-redirect for best practices');
 		// Only `Set-Cookie` comes as a list.
 		loc = (this.req.get('Referrer') as string | undefined) || '/';
@@ -50,6 +53,7 @@ export function redirect(this: VeloxResponse, url: unknown, ...rest: unknown[]):
 			code = url;
 			address = rest[0];
 		} else {
+			if (migration !== undefined) migration.use('response.redirectUrlFirst', 'res.redirect(url, status)');
 			deprecate('res.redirect(url, status): Use res.redirect(status, url) instead');
 			code = rest[0];
 		}

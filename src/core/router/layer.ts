@@ -30,6 +30,8 @@ import { linePolicy } from '../lines';
  */
 const express5Syntax: typeof Express5Syntax | null =
 	linePolicy().router.routeSyntax === 'express5' ? (require('./matcher-express5') as typeof Express5Syntax) : null;
+// The migration report's recording (lines/migration.ts): each registered path, once, at registration.
+const migration = linePolicy().migration;
 
 /** On a layer of Express 5's syntax: what `compilePath5` made of its path. */
 const kCompiled5: unique symbol = Symbol('velox.compiled5');
@@ -126,6 +128,7 @@ export class Layer {
 		this.handle = fn;
 		this.name = fn.name || '<anonymous>';
 		const compiled = express5Syntax === null ? compilePath(path, this.keys, options) : express5Syntax.compilePath5(path, this.keys, options);
+		if (migration !== undefined) migration.routePath(path);
 		const regexp: LayerRegExp = compiled.regexp;
 		regexp.fast_star = path === '*';
 		regexp.fast_slash = path === '/' && options.end === false;

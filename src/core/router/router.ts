@@ -35,6 +35,8 @@ export { type FinalHandler, kFinalHandler };
 
 const deprecate = depd('velox');
 const { useWithoutHandler, useHandlerNotFunction, paramShorthands, checkParam, routerIsClass } = linePolicy().router;
+// The migration report's recording (lines/migration.ts), on Express 4's param shorthands only.
+const migration = linePolicy().migration;
 
 /**
  * Creates on `req`, unless an outer app already did, the own properties the router sets before
@@ -107,12 +109,14 @@ Router.param = function param(this: Router, name: string | ParamFactory, fn?: un
 	// Express 4's param factories and `:name`, deprecated; Express 5 has neither (lines/).
 	if (paramShorthands) {
 		if (typeof name === 'function') {
+			if (migration !== undefined) migration.use('router.paramShorthands', 'app.param(fn) or router.param(fn)');
 			deprecate('router.param(fn): Refactor to use path params');
 			this._params!.push(name);
 			return undefined;
 		}
 		const factories = this._params!;
 		if (name[0] === ':') {
+			if (migration !== undefined) migration.use('router.paramShorthands', "param(':name', fn)");
 			deprecate('router.param(' + JSON.stringify(name) + ', fn): Use router.param(' + JSON.stringify(name.slice(1)) + ', fn) instead');
 			name = name.slice(1);
 		}
