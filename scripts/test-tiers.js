@@ -13,6 +13,9 @@
 // - line5: the real-middleware files again with Express 5's line in force (`--require` of
 //   build/test/helpers/line5.js): their helpers compare with the line's express, so there they
 //   check Velox 5 against express@5. (The v5.*.test.ts files are in every tier already.)
+// - report: the real-middleware and app-level files again with the migration report on
+//   (VELOX_MIGRATION_REPORT set to a file in the temporary folder): recording never changes what
+//   the app gets, so they pass as they do with it off.
 //
 // A new test file is quick unless a rule of `slow` names it: a file that packs or installs the
 // package, spawns another node line or a system program, or takes more than a few seconds of CPU
@@ -22,6 +25,7 @@
 // files (build/test/*.test.js of test/*.test.ts; a file whose source is gone is not run).
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 
 const root = path.join(__dirname, '..');
@@ -76,6 +80,10 @@ const indexed = /^(router|app|req)\..*\.test\.ts$/;
 const line5 =
 	/^(compat\.(compression|cookie-parser|cors|ejs|express-session|helmet|https|morgan|multer|passport)|security\..*|http2(\.adopt|\.headers)?|inject|request\.signal|sse|shutdown|timeout|tracing|ws\.(lazy|logging|routing|safety))\.test\.ts$/;
 
+/** The files `report` runs again with the migration report on. */
+const report =
+	/^(compat\.(compression|cookie-parser|cors|ejs|express-session|helmet|https|morgan|multer|passport|deep-paths|deep-paths-async-errors|load-bearing)|app\..*|res\..*|router\..*|body\..*)\.test\.ts$/;
+
 /** The preloads of the indexed and line5 runs, and the runner options every tier uses. */
 const indexedPreload = ['--require', './build/test/helpers/indexed-routing.js'];
 const line5Preload = ['--require', './build/test/helpers/line5.js'];
@@ -108,8 +116,10 @@ function tierSources(tier) {
 			return all.filter((name) => indexed.test(name));
 		case 'line5':
 			return all.filter((name) => line5.test(name));
+		case 'report':
+			return all.filter((name) => report.test(name));
 		default:
-			throw new Error(`unknown tier ${tier}: quick, slow, full, indexed or line5`);
+			throw new Error(`unknown tier ${tier}: quick, slow, full, indexed, line5 or report`);
 	}
 }
 
@@ -142,11 +152,28 @@ function main(argv) {
 	}
 	const preload = tier === 'indexed' ? indexedPreload : tier === 'line5' ? line5Preload : [];
 	const args = ['--test', ...runnerOptions, ...preload, ...extra, ...files];
-	const run = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+	const reportFile = path.join(os.tmpdir(), `velox-migration-report-${process.pid}.json`);
+	const env = tier === 'report' ? { ...process.env, VELOX_MIGRATION_REPORT: reportFile } : process.env;
+	const run = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env });
+	fs.rmSync(reportFile, { force: true });
 	if (run.error) throw run.error;
 	return run.status ?? 1;
 }
 
-module.exports = { slow, slowGroup, lineIndependent, indexed, indexedPreload, line5, line5Preload, runnerOptions, testSources, tierSources, tierFiles, built };
+module.exports = {
+	slow,
+	slowGroup,
+	lineIndependent,
+	indexed,
+	indexedPreload,
+	line5,
+	line5Preload,
+	report,
+	runnerOptions,
+	testSources,
+	tierSources,
+	tierFiles,
+	built,
+};
 
 if (require.main === module) process.exitCode = main(process.argv.slice(2));
