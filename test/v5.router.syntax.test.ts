@@ -85,3 +85,66 @@ describe('Velox 5 route syntax', () => {
 		}
 	});
 });
+
+describe('Velox 5 literal paths (matched as strings, as path-to-regexp 8 reads them)', () => {
+	const answer = (name: string) => (req: { params: unknown; baseUrl?: string; path?: string; url?: string }, res: { json(body: unknown): unknown }) =>
+		res.json({ name, params: req.params, proto: Object.getPrototypeOf(req.params) === null, baseUrl: req.baseUrl, path: req.path, url: req.url });
+	const build = (framework: Framework) => {
+		const app = framework();
+		for (const [options, prefix] of [
+			[{}, '/loose'],
+			[{ strict: true }, '/strict'],
+			[{ caseSensitive: true }, '/sensitive'],
+		] as const) {
+			const router = framework.Router(options);
+			router.get('/', answer(`${prefix} root`));
+			router.get('/a', answer(`${prefix} a`));
+			router.get('/b/', answer(`${prefix} b/`));
+			router.get('/c//', answer(`${prefix} c//`));
+			router.get('/Mixed.Case-x~y', answer(`${prefix} mixed`));
+			router.use('/m', answer(`${prefix} use m`));
+			router.use('/n/', answer(`${prefix} use n/`));
+			app.use(prefix, router);
+		}
+		app.get('/', answer('root'));
+		app.use(answer('fallback'));
+		return app;
+	};
+	test('routes and use paths, trailing slashes, strict and case-sensitive routers', async () => {
+		const suffixes = [
+			'',
+			'/',
+			'//',
+			'/a',
+			'/a/',
+			'/a//',
+			'/A',
+			'/b',
+			'/b/',
+			'/b//',
+			'/c',
+			'/c/',
+			'/c//',
+			'/c///',
+			'/mixed.case-x~y',
+			'/Mixed.Case-x~y/',
+			'/m',
+			'/m/',
+			'/m//',
+			'/m/x',
+			'/M/x',
+			'/mx',
+			'/n',
+			'/n/',
+			'/n//',
+			'/n/x',
+			'/n//x',
+		];
+		const paths = ['/', '//', ...['/loose', '/strict', '/sensitive'].flatMap((prefix) => suffixes.map((suffix) => prefix + suffix))];
+		const responses = await differential(
+			build,
+			paths.map((path) => ({ path })),
+		);
+		assert.equal(JSON.parse(String(responses[0].body)).name, 'root');
+	});
+});
