@@ -23,19 +23,19 @@ import { rawRequest } from './helpers/raw-socket';
 const installs = nest11Installs();
 const frameworks: Framework[] = ['express5', 'velox5'];
 
-/** A request as sent, byte for byte (Connection: close, so each gets its own connection). */
-function request(method: string, target: string, headers: Record<string, string> = {}, body = ''): string {
+/** A request as sent, byte for byte, the body as UTF-8 (Connection: close, so each gets its own connection). */
+function request(method: string, target: string, headers: Record<string, string> = {}, body = ''): Buffer {
 	let text = `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n`;
 	for (const [name, value] of Object.entries(headers)) text += `${name}: ${value}\r\n`;
 	if (body !== '' || method === 'POST') text += `Content-Length: ${Buffer.byteLength(body)}\r\n`;
-	return text + '\r\n' + body;
+	return Buffer.from(text + '\r\n' + body, 'utf8');
 }
 
 const json = { 'Content-Type': 'application/json' };
 const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
 
 /** The exchange: what each request exercises is in its name. */
-const requests: Array<[string, string]> = [
+const requests: Array<[string, Buffer]> = [
 	['users{/:id} without the id', request('GET', '/api/v1/users')],
 	['users{/:id} with a query', request('GET', '/api/v1/users?sort=desc')],
 	['users{/:id} with the id', request('GET', '/api/v1/users/2')],
@@ -43,7 +43,7 @@ const requests: Array<[string, string]> = [
 	['path middleware ending the request', request('GET', '/api/v1/users?block=1')],
 	['@Param() and @Query() (simple parser, repeated keys)', request('GET', '/api/v1/users/1/posts/7?a=1&b[c]=2&a=3')],
 	['HEAD of a GET route', request('HEAD', '/api/v1/users/1')],
-	['OPTIONS (the router’s automatic answer)', request('OPTIONS', '/api/v1/users')],
+	['OPTIONS without Origin (enableCors answers every OPTIONS)', request('OPTIONS', '/api/v1/users')],
 	['unknown method on a route', request('DELETE', '/api/v1/users/1')],
 	['an unknown version', request('GET', '/api/v2/users')],
 	['JSON body DTO', request('POST', '/api/v1/users', json, '{"name":"Lin","tags":["a","b"]}')],
@@ -84,6 +84,27 @@ const requests: Array<[string, string]> = [
 	['passport-local: missing credentials', request('POST', '/api/auth/login', form, '')],
 	['Accept negotiation on a 404', request('GET', '/api/none', { Accept: 'text/html' })],
 	['the socket.io endpoint without a session', request('GET', '/socket.io/?EIO=4&transport=polling&sid=nope')],
+	['If-None-Match with the JSON answer’s ETag', request('GET', '/api/v1/users/2', { 'If-None-Match': '"17-W5sJ9agHHw2oX9PJ6BZGhGZgawo"' })],
+	['a trailing slash', request('GET', '/api/v1/users/')],
+	['another case', request('GET', '/API/V1/USERS/1')],
+	['a doubled slash', request('GET', '//api/v1/users')],
+	['an encoded slash in a param', request('GET', '/api/v1/users/a%2Fb')],
+	['an absolute-form target', request('GET', 'http://127.0.0.1/api/v1/users/1?x=1')],
+	['CORS preflight (enableCors)', request('OPTIONS', '/api/v1/users', { Origin: 'http://client.example', 'Access-Control-Request-Method': 'POST' })],
+	['CORS on a GET from another origin', request('GET', '/api/v1/users/1', { Origin: 'http://other.example' })],
+	['rawBody: JSON', request('POST', '/api/raw-body', json, '{"a":[1,2],"é":"ü"}')],
+	['rawBody: urlencoded (simple parser)', request('POST', '/api/raw-body', form, 'a[b]=1&a=2&c=%E2%9C%93')],
+	['rawBody: text is not parsed', request('POST', '/api/raw-body', { 'Content-Type': 'text/plain' }, 'plain')],
+	[
+		'a chunked JSON body',
+		Buffer.from(
+			`POST /api/v1/users HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{"nam\r\n9\r\ne":"Chu"}\r\n0\r\n\r\n`,
+		),
+	],
+	['a gzip body', request('POST', '/api/v1/users', { ...json, 'Content-Encoding': 'gzip' }, '')],
+	['an unsupported charset', request('POST', '/api/v1/users', { 'Content-Type': 'application/json; charset=koi8-x' }, '{"name":"x"}')],
+	['serve-static: If-None-Match', request('GET', '/static/data.json', { 'If-None-Match': '*' })],
+	['serve-static: a query string', request('GET', '/static/site.css?v=2')],
 ];
 
 interface RunningApp {
@@ -112,8 +133,8 @@ function start(dir: string): Promise<RunningApp> {
 }
 
 /** The comparable form of one answer: status line, header lines but Date, body bytes (latin1). */
-async function answer(port: number, payload: string): Promise<{ head: string[]; body: string; complete: boolean }> {
-	const result = await rawRequest(port, payload, { timeoutMs: 5000, isHead: payload.startsWith('HEAD ') });
+async function answer(port: number, payload: Buffer): Promise<{ head: string[]; body: string; complete: boolean }> {
+	const result = await rawRequest(port, payload, { timeoutMs: 5000, isHead: payload.subarray(0, 5).toString() === 'HEAD ' });
 	const [statusLine = ''] = result.raw.split('\r\n');
 	// X-Powered-By names the framework (Velox), as in every differential here: present or not is compared, not its value.
 	const head = result.headerLines.filter((line) => !/^date:/i.test(line)).map((line) => line.replace(/^(x-powered-by):.*/i, '$1: *'));
