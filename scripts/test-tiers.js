@@ -43,6 +43,11 @@ const slow = [
 		why: 'the packed package under real APM agents (dd-trace, Elastic, New Relic, OpenTelemetry), on this node and on Node 22',
 	},
 	{
+		name: 'frameworks',
+		files: /^compat\.nest11-v5\.test\.ts$/,
+		why: 'a NestJS 11 app (test/fixtures/nest11, installed once into a cache folder) on express@5 and on the packed Velox 5, in child processes, and type-checked with tsc',
+	},
+	{
 		name: 'compiler',
 		files: /^types\.(compile|augment|esm|definitelytyped)\.test\.ts$/,
 		why: 'type-checks whole programs with the TypeScript compiler (skipLibCheck false): 5-15 s of CPU per file',

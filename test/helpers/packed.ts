@@ -54,7 +54,7 @@ function sleep(ms: number): void {
  * Makes `dir` once with `make` (which returns why it could not, or undefined), a `.complete` file
  * inside marking it done; concurrent callers wait on `dir.lock`, taken as left behind after `staleMs`.
  */
-function once(dir: string, staleMs: number, make: (dir: string) => string | undefined): string | undefined {
+export function once(dir: string, staleMs: number, make: (dir: string) => string | undefined): string | undefined {
 	const complete = path.join(dir, '.complete');
 	const lock = dir + '.lock';
 	while (!fs.existsSync(complete)) {
