@@ -5,7 +5,7 @@
 // 1. Reuses lib/ when it is newer than every input of the build (src/, the build's scripts and
 //    tsconfig files), else runs `npm run build` first. It never rebuilds a fresh lib/: tests that
 //    run beside this script (test/package.line5.test.ts under `npm test`) read lib/.
-// 2. Stages build/line5/: package.json is the repository's with `version` set to Velox 5's
+// 2. Stages build/line5-<pid>/ (one folder per run, removed after packing): package.json is the repository's with `version` set to Velox 5's
 //    (package.json's `velox.line5Version`, the one place it is kept) and `description` naming the
 //    Express 5 interface, the `velox` field left out; everything else (`exports`, `files`,
 //    `engines`, dependencies) as is. index.js, README.md and lib/ are copied, then lib/line.js,
@@ -79,7 +79,8 @@ function lineDependencies(manifest, line) {
 }
 
 function stage(line, version) {
-	const dir = path.join(root, 'build', 'line' + line);
+	// One folder per run: tests pack beside each other (two at a time in a tier).
+	const dir = path.join(root, 'build', `line${line}-${process.pid}`);
 	fs.rmSync(dir, { recursive: true, force: true });
 	fs.mkdirSync(dir, { recursive: true });
 
@@ -131,6 +132,7 @@ function main() {
 		stdio: ['ignore', 'pipe', 'inherit'],
 	});
 	const tarball = path.join(options.destination, output.trim().split('\n').pop());
+	fs.rmSync(dir, { recursive: true, force: true });
 	if (!fs.existsSync(tarball)) fail(`npm pack did not write ${tarball}`);
 	const shown = path.relative(process.cwd(), tarball);
 	console.log(shown.startsWith('..') || path.isAbsolute(shown) ? tarball : shown);

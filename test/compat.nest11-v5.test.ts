@@ -1,8 +1,8 @@
 /**
  * NestJS 11 on Velox 5 (issue 37): the app of test/fixtures/nest11 (controllers with Express 5's
  * route syntax, `forRoutes('{*splat}')` middleware, ServeStaticModule, a passport-local guard, a
- * socket.io gateway, global prefix and URI versioning) runs in a child process on express@5 (as
- * @nestjs/platform-express 11 installs it) and on the packed Velox 5 installed as `express`
+ * socket.io gateway, global prefix and URI versioning) runs in a child process on express@5.3.0 (the
+ * fixture's `overrides` gives it to @nestjs/platform-express 11, which pins 5.2.1) and on the packed Velox 5 installed as `express`
  * (test/helpers/nest11.ts); the same raw requests give the same status line, header lines but Date,
  * in order (X-Powered-By's value aside), and body bytes, and the same socket.io exchange gives the same answers over WebSocket
  * and over long polling. The app's source type-checks (strict, skipLibCheck false, so the
