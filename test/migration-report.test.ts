@@ -179,6 +179,25 @@ describe('the migration report', () => {
 		]);
 	});
 
+	test('the other two-argument forms, and route strings with characters path-to-regexp 8 reserves, escaped', () => {
+		const run = runApp(
+			[
+				"const app = express(); app.set('env', 'test');",
+				"app.get('/a', (req, res) => res.send('x', 201));",
+				"app.get('/b', (req, res) => res.jsonp({ a: 1 }, 202));",
+				"app.get('/c+d', (req, res) => res.end());",
+				"run(app, [['GET', '/a'], ['GET', '/b']]);",
+			].join('\n'),
+		);
+		assert.deepEqual(found(run), [
+			'response.legacyBodyForms line 2 1x res.send(body, status)',
+			'response.legacyBodyForms line 3 1x res.jsonp(obj, status)',
+			'router.routeSyntax line 4 1x route "/c+d" is "/c\\\\+d" in Express 5',
+		]);
+		const { pathToRegexp } = require('path-to-regexp') as { pathToRegexp(path: string): unknown };
+		assert.doesNotThrow(() => pathToRegexp('/c\\+d'));
+	});
+
 	test('req.body read where no parser set it, at the read; urlencoded() without extended, where it is made', () => {
 		const run = runApp(
 			[
