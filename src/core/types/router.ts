@@ -20,7 +20,7 @@ declare module 'express-serve-static-core' {
 	// augmentations that repeat the type parameters must repeat them identically.
 	export interface IRouterMatcher<T, Method extends 'all' | 'get' | 'post' | 'put' | 'delete' | 'patch' | 'options' | 'head' = any> {
 		<
-			Route extends string,
+			Route extends RoutePath,
 			P = RouteParameters<Route>,
 			ResBody = any,
 			ReqBody = any,
@@ -31,7 +31,7 @@ declare module 'express-serve-static-core' {
 			...handlers: Array<RequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>>
 		): T;
 		<
-			Path extends string,
+			Path extends RoutePath,
 			P = RouteParameters<Path>,
 			ResBody = any,
 			ReqBody = any,
@@ -83,9 +83,10 @@ declare module 'express-serve-static-core' {
 		/**
 		 * Registers a function that builds the `param(name, option)` callbacks from their second argument.
 		 *
-		 * @deprecated since Express 4.11.0 (`router.param(fn)` returns nothing at run time).
+		 * @deprecated since Express 4.11.0 (`router.param(fn)` returns nothing at run time). Velox 4
+		 * only: Express 5 removed it (line.ts).
 		 */
-		param(callback: (name: string, matcher: RegExp) => RequestParamHandler): this;
+		param(callback: Line4Only<(name: string, matcher: RegExp) => RequestParamHandler>): this;
 
 		all: IRouterMatcher<this, 'all'>;
 		get: IRouterMatcher<this, 'get'>;
