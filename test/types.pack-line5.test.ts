@@ -5,7 +5,7 @@
  * skipLibCheck false, its `@ts-expect-error` lines (and dtslint's `$ExpectError`) honoured: what
  * those typings reject, such as Express 4's members Express 5 removed, Velox 5 rejects too. The same
  * files compile with 0 errors against the pinned @types releases themselves, in a second project,
- * so that they say what those typings accept. Skips, saying why, without npm or without the registry.
+ * so that they say what those typings accept. The ESM entry's types are Velox 5's too. Skips, saying why, without npm or without the registry.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -37,6 +37,28 @@ function tsconfig(files: string[]): string {
 	});
 }
 
+// The ESM entry's types on Velox 5: the named exports but `query`, which Express 5 removed (undefined at run time).
+const esmCode = `import express, { json, query, Router, static as serveStatic } from 'express';
+const app = express();
+app.use(json(), serveStatic('public'));
+app.use('/api', Router().get('/files/*path', (req, res) => res.json(req.params.path.join('/'))));
+const removed: undefined = query;
+void removed;
+`;
+const esmConfig = JSON.stringify({
+	compilerOptions: {
+		strict: true,
+		noEmit: true,
+		skipLibCheck: false,
+		module: 'node16',
+		moduleResolution: 'node16',
+		target: 'ES2022',
+		lib: ['ES2022'],
+		types: ['node'],
+	},
+	files: ['esm.mts'],
+});
+
 const errors = (output: string) => output.split('\n').filter((line) => /error TS/.test(line));
 
 test('@types/express@5 code compiles against the packed Velox 5 and against those typings', { skip: npmUnavailable(), timeout: 900_000 }, (t) => {
@@ -53,13 +75,16 @@ test('@types/express@5 code compiles against the packed Velox 5 and against thos
 	assert.ok(names.length > 0, 'fixtures in ' + fixtures);
 	const node = '@types/node@' + installedVersion('@types/node');
 
-	const velox5 = cleanProject(work, 'velox5-types', [node], { ...files, 'tsconfig.json': tsconfig(names) }, 'express', tarball);
+	const esm = { 'esm.mts': esmCode, 'tsconfig.esm.json': esmConfig };
+	const velox5 = cleanProject(work, 'velox5-types', [node], { ...files, ...esm, 'tsconfig.json': tsconfig(names) }, 'express', tarball);
 	if (!velox5.dir) return t.skip(velox5.unreachable);
 	const lineTypes = readFileSync(join(velox5.dir, 'node_modules', 'express', 'lib', 'core', 'types', 'line.d.ts'), 'utf8');
 	assert.match(lineTypes, /^\s*type VeloxLine = 5;$/m, 'express is Velox 5, its types on line 5');
 	const onVelox5 = projectTsc(velox5.dir);
 	assert.deepEqual(errors(onVelox5.output), [], onVelox5.output);
 	assert.equal(onVelox5.status, 0, onVelox5.output);
+	const onVelox5Esm = projectTsc(velox5.dir, 'tsconfig.esm.json');
+	assert.deepEqual(errors(onVelox5Esm.output), [], onVelox5Esm.output);
 
 	// The same files against the typings they are written for (Velox installed under its own name, unused).
 	const dt = cleanProject(
