@@ -19,7 +19,7 @@ import type * as Static from './core/static';
 import { veloxError } from './core/errors';
 import { timeout } from './core/lifecycle/timeout';
 import type * as T from './core/types';
-import type { ByLine } from 'express-serve-static-core';
+import type { ByLine, RoutePath } from 'express-serve-static-core';
 import type * as B from './core/types/beyond';
 import type { Next } from './core/router/types';
 import { hasOwn, onFirstUse } from './core/base/utils';
@@ -221,9 +221,9 @@ declare namespace velox {
 	> extends T.ErrorRequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj> {}
 	export interface Express extends T.Express {}
 	export interface Handler extends T.Handler {}
-	export interface IRoute<Route extends string = string> extends T.IRoute<Route> {}
+	export interface IRoute<Route extends RoutePath = string> extends T.IRoute<Route> {}
 	export interface IRouter extends T.IRouter {}
-	export interface IRouterHandler<Target, Route extends string = string> extends T.IRouterHandler<Target, Route> {}
+	export interface IRouterHandler<Target, Route extends RoutePath = string> extends T.IRouterHandler<Target, Route> {}
 	export interface IRouterMatcher<Target, Method extends 'all' | 'get' | 'post' | 'put' | 'delete' | 'patch' | 'options' | 'head' = any>
 		extends T.IRouterMatcher<Target, Method> {}
 	export interface MediaType extends T.MediaType {}

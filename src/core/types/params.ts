@@ -54,7 +54,7 @@ declare module 'express-serve-static-core' {
 	/** What a route or middleware path may be: a string pattern, a RegExp, or a list of them. */
 	export type PathParams = string | RegExp | Array<string | RegExp>;
 
-	/** The paths whose literal `RouteParameters` reads: strings (Velox 5: and regular expressions). */
+	/** The paths whose literal `RouteParameters` reads, and a route's path type: strings (Velox 5: and regular expressions). */
 	type RoutePath = ByLine<string, string | RegExp>;
 
 	type CutAt<S extends string, Separator extends string> = S extends `${infer Head}${Separator}${string}` ? Head : S;

@@ -56,7 +56,7 @@ declare module 'express-serve-static-core' {
 	/**
 	 * Registers handlers without a path: `route.get(…)` (where `Route` is the route's path) and `use(…)`.
 	 */
-	export interface IRouterHandler<T, Route extends string = string> {
+	export interface IRouterHandler<T, Route extends RoutePath = string> {
 		(...handlers: Array<RequestHandler<RouteParameters<Route>>>): T;
 		(...handlers: Array<RequestHandlerParams<RouteParameters<Route>>>): T;
 		<P = RouteParameters<Route>, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(
@@ -124,7 +124,7 @@ declare module 'express-serve-static-core' {
 		use: IRouterHandler<this> & IRouterMatcher<this>;
 
 		/** A route for `prefix`, to chain its method handlers: `router.route('/book').get(…).post(…)`. */
-		route<T extends string>(prefix: T): IRoute<T>;
+		route<T extends RoutePath>(prefix: T): IRoute<T>;
 		route(prefix: PathParams): IRoute;
 		/** The router's layers, in registration order. */
 		stack: ILayer[];
@@ -151,7 +151,7 @@ declare module 'express-serve-static-core' {
 	}
 
 	/** A route: one path, handlers per method (`app.route(path)`). */
-	export interface IRoute<Route extends string = string> {
+	export interface IRoute<Route extends RoutePath = string> {
 		/** The path given to `route()` (the RegExp or array, when one was given). */
 		path: string;
 		stack: ILayer[];
