@@ -15,7 +15,7 @@ const path = require('node:path');
 
 const lib = path.join(__dirname, '..', 'lib');
 const CORE = path.join(lib, 'core', 'types');
-const CORE_SCRIPTS = ['application', 'handlers', 'params', 'request', 'response', 'router'];
+const CORE_SCRIPTS = ['application', 'handlers', 'line', 'params', 'request', 'response', 'router'];
 const LIST = /^(import|export) \{([^}]*)\}( from '[^']+';)$/gm;
 const PRIVATE_NAMES = /^(\s*)#private;$/gm;
 

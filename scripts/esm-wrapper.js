@@ -43,13 +43,18 @@ function typeNames(declarations) {
 	return [...new Set(names)].sort();
 }
 
+// Members Express 5 removed: Velox 5's declarations leave them out of `velox` (src/core/types/line.ts),
+// and its export of the name is `undefined`, as at run time.
+const line4Only = ['query'];
+const valueType = (name) => (line4Only.includes(name) ? `typeof velox extends { ${name}: infer T } ? T : undefined` : `typeof velox.${name}`);
+
 const names = typeNames(fs.readFileSync(path.join(lib, 'express.d.ts'), 'utf8'));
 // A name that is both a value and a type is declared twice locally and exported once.
 const both = values.filter((name) => names.includes(name));
 const types = [
 	"import velox = require('./express.js');",
 	'export default velox;',
-	...values.filter((name) => !both.includes(name)).map((name) => `export declare const ${name}: typeof velox.${name};`),
+	...values.filter((name) => !both.includes(name)).map((name) => `export declare const ${name}: ${valueType(name)};`),
 	...both.flatMap((name) => [`declare const ${name}: typeof velox.${name};`, `type ${name} = velox.${name};`, `export { ${name} };`]),
 	"declare const serveStatic: typeof velox['static'];",
 	'export { serveStatic as static };',

@@ -9,7 +9,8 @@
 //    (package.json's `velox.line5Version`, the one place it is kept) and `description` naming the
 //    Express 5 interface, the `velox` field left out; everything else (`exports`, `files`,
 //    `engines`, dependencies) as is. index.js, README.md and lib/ are copied, then lib/line.js,
-//    its source map's inlined source and lib/line.d.ts are written to say 5.
+//    its source map's inlined source and lib/line.d.ts are written to say 5, and so is the line of the
+//    types, lib/core/types/line.d.ts (`writeLineTypes`).
 // 3. Runs `npm pack` there (no lifecycle scripts), into build/ or DIR, and prints the tarball's path.
 const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -107,7 +108,18 @@ function stage(line, version) {
 	map.sourcesContent = map.sourcesContent.map((source) => replaceOnce(source, '= 4 as 4 | 5;', `= ${line} as 4 | 5;`, 'lib/line.js.map'));
 	fs.writeFileSync(path.join(lib, 'line.js.map'), JSON.stringify(map));
 	rewrite('line.d.ts', 'export declare const LINE: 4 | 5;', `export declare const LINE: ${line};`);
+	writeLineTypes(lib, line);
 	return dir;
+}
+
+/**
+ * The line's types (docs/lines.md, "Velox 5's types"): lib/core/types/line.d.ts (src/core/types/line.ts)
+ * declares `VeloxLine`, by which every declaration that differs between the lines chooses; it is
+ * written to say `line`. The only change to the declarations: the other .d.ts files are copied as built.
+ */
+function writeLineTypes(lib, line) {
+	const file = path.join(lib, 'core', 'types', 'line.d.ts');
+	fs.writeFileSync(file, replaceOnce(fs.readFileSync(file, 'utf8'), 'type VeloxLine = 4;', `type VeloxLine = ${line};`, 'lib/core/types/line.d.ts'));
 }
 
 function main() {

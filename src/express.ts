@@ -19,6 +19,7 @@ import type * as Static from './core/static';
 import { veloxError } from './core/errors';
 import { timeout } from './core/lifecycle/timeout';
 import type * as T from './core/types';
+import type { ByLine, RoutePath } from 'express-serve-static-core';
 import type * as B from './core/types/beyond';
 import type { Next } from './core/router/types';
 import { hasOwn, onFirstUse } from './core/base/utils';
@@ -61,8 +62,14 @@ function createApplication(): T.Express {
 	return app as T.Express;
 }
 
+/** The factory's members Express 5 removed: on Velox 4's `velox` only (core/types/line.ts). */
+interface VeloxExpress4Only {
+	/** Parses the query string into `req.query` (qs options, or a parser function). */
+	query: (options?: T.QueryParserOptions | T.QueryParser) => T.Handler;
+}
+
 /** The type of `require('velox')`: the factory and its static members, as @types/express types `express`. */
-interface Velox {
+interface Velox extends ByLine<VeloxExpress4Only, {}> {
 	/** Creates an application. */
 	(): T.Express;
 	// The prototypes are typed with the module's own interfaces, as @types/express types them, so
@@ -84,8 +91,6 @@ interface Velox {
 	/** Parses urlencoded form bodies into `req.body`. */
 	urlencoded: (options?: T.UrlencodedOptions) => T.NextHandleFunction;
 	static: T.ServeStatic;
-	/** Parses the query string into `req.query` (qs options, or a parser function). */
-	query: (options?: T.QueryParserOptions | T.QueryParser) => T.Handler;
 	/** Beyond Express 4: answers 503 through the error path when no response started in time (docs/api/timeouts.md). */
 	timeout: typeof timeout;
 	/** Beyond Express 4: graceful shutdown of a server (docs/api/shutdown.md). */
@@ -135,7 +140,7 @@ if (linePolicy().factory.staticMime) {
 	});
 }
 velox.static = serveStatic as T.ServeStatic;
-velox.query = query as Velox['query'];
+velox.query = query as VeloxExpress4Only['query'];
 
 // Express 4 removed its bundled middleware and explains so when they are reached for.
 const removedMiddlewares = [
@@ -216,9 +221,9 @@ declare namespace velox {
 	> extends T.ErrorRequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj> {}
 	export interface Express extends T.Express {}
 	export interface Handler extends T.Handler {}
-	export interface IRoute<Route extends string = string> extends T.IRoute<Route> {}
+	export interface IRoute<Route extends RoutePath = string> extends T.IRoute<Route> {}
 	export interface IRouter extends T.IRouter {}
-	export interface IRouterHandler<Target, Route extends string = string> extends T.IRouterHandler<Target, Route> {}
+	export interface IRouterHandler<Target, Route extends RoutePath = string> extends T.IRouterHandler<Target, Route> {}
 	export interface IRouterMatcher<Target, Method extends 'all' | 'get' | 'post' | 'put' | 'delete' | 'patch' | 'options' | 'head' = any>
 		extends T.IRouterMatcher<Target, Method> {}
 	export interface MediaType extends T.MediaType {}

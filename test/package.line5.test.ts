@@ -5,7 +5,7 @@
  * - version 5.x (package.json's `velox.line5Version`), the Express 5 description, and the same
  *   `exports`, `files`, `engines` and dependencies as Velox 4;
  * - the same files as `npm pack` at the root (Velox 4), byte for byte but package.json and the
- *   line module (lib/line.js, its map, lib/line.d.ts);
+ *   line module (lib/line.js, its map, lib/line.d.ts) and the line of the types (lib/core/types/line.d.ts);
  * - from a child process, `require('express')` answers as express@5 where the line policy has
  *   rows (res.status's range, no `express.query`, the sorted OPTIONS `Allow`, the `simple` query
  *   parser), and `import express from 'express'` gives the same object;
@@ -27,8 +27,8 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 
-/** The files of the line module, the only code that differs between the two packages. */
-const LINE_MODULE = ['lib/line.d.ts', 'lib/line.js', 'lib/line.js.map'];
+/** The files of the line module and the line of the types (lib/core/types/line.d.ts), the only code that differs between the two packages. */
+const LINE_MODULE = ['lib/core/types/line.d.ts', 'lib/line.d.ts', 'lib/line.js', 'lib/line.js.map'];
 
 /** Every file under `dir`, relative with '/' separators. */
 function filesUnder(dir: string): string[] {

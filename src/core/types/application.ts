@@ -55,9 +55,9 @@ declare module 'express-serve-static-core' {
 		/**
 		 * Registers a function that builds the `app.param(name, option)` callbacks from their second argument.
 		 *
-		 * @deprecated since Express 4.11.0
+		 * @deprecated since Express 4.11.0. Velox 4 only: Express 5 removed it (line.ts).
 		 */
-		param(callback: (name: string, matcher: RegExp) => RequestParamHandler): this;
+		param(callback: Line4Only<(name: string, matcher: RegExp) => RequestParamHandler>): this;
 		/** The mount path of this application and its parents ('' for the top application). */
 		path(): string;
 		enabled(setting: string): boolean;
@@ -75,11 +75,13 @@ declare module 'express-serve-static-core' {
 		listen(handle: any, listeningListener?: () => void): Server;
 
 		/**
-		 * @deprecated Express 3; reading it throws in Express 4 and Velox. Use `velox.Router()`.
+		 * Velox 5: the app's router (Express 5's `app.router`), made on first read.
+		 *
+		 * Velox 4: Express 3's; reading it throws in Express 4 and Velox, use `velox.Router()`.
 		 * `any`: @types/express 4 types it `string`, 5 a `Router`, and projects running Express 4
 		 * with @types/express 5 type-check code for both (docs/compatibility.md).
 		 */
-		router: any;
+		router: ByLine<any, Router>;
 		/** The settings (`app.set`), with the parent's as prototype once mounted. */
 		settings: any;
 		/** @deprecated Not in Express 4 (`undefined`). */

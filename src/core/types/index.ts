@@ -1,5 +1,6 @@
 /// <reference path="./application.ts" />
 /// <reference path="./handlers.ts" />
+/// <reference path="./line.ts" />
 /// <reference path="./params.ts" />
 /// <reference path="./request.ts" />
 /// <reference path="./response.ts" />

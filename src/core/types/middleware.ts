@@ -6,7 +6,7 @@
  * packages of those modules, so that the published types need none of them.
  */
 import type { IncomingMessage, ServerResponse } from 'http';
-import type { Response } from 'express-serve-static-core';
+import type { ByLine, Response } from 'express-serve-static-core';
 
 /** A middleware typed against node's own request and response, so it fits any router. */
 export type NextHandleFunction = (req: IncomingMessage, res: ServerResponse, next: (err?: any) => void) => void;
@@ -122,8 +122,12 @@ export interface ServeStaticHandler<R extends ServerResponse = Response> {
  * @example
  * app.use('/assets', velox.static('public', { maxAge: '1d', immutable: true }));
  */
-export interface ServeStatic<R extends ServerResponse = Response> {
+export interface ServeStatic<R extends ServerResponse = Response> extends ByLine<ServeStaticExpress4Only, {}> {
 	(root: string, options?: ServeStaticOptions<R>): ServeStaticHandler<R>;
+}
+
+/** `velox.static`'s members Express 5 removed: on Velox 4 only (line.ts). */
+export interface ServeStaticExpress4Only {
 	/** The mime module the files' Content-Type comes from. */
 	mime: Mime;
 }

@@ -19,13 +19,21 @@ declare module 'express-serve-static-core' {
 		[key: string]: T;
 	}
 
-	/** `req.params` when the path is not a literal: every key is a string. */
-	export interface ParamsDictionary {
+	/**
+	 * `req.params` when the path is not a literal. Velox 4: every key is a string. Velox 5 (as
+	 * @types/express-serve-static-core@5): a named parameter is a string, a splat (`*name`) the list
+	 * of its segments, a numbered capture a string.
+	 */
+	export interface ParamsDictionary extends ByLine<{ [key: string]: string }, { [key: string]: string | string[]; [key: number]: string }> {}
+
+	/** Velox 5: `req.params` of a RegExp path, its captures by number or name, every value a string (also declared on Velox 4). */
+	export interface ParamsFlatDictionary {
 		[key: string]: string;
+		[key: number]: string;
 	}
 
-	/** The name express-serve-static-core also gives `ParamsDictionary`. */
-	export type Params = ParamsDictionary;
+	/** The name express-serve-static-core also gives `ParamsDictionary` (Velox 5: or `ParamsFlatDictionary`). */
+	export type Params = ByLine<ParamsDictionary, ParamsDictionary | ParamsFlatDictionary>;
 
 	/**
 	 * `req.params` as a list of unnamed captures (`app.get<ParamsArray>('/*', …)`), as
@@ -45,6 +53,9 @@ declare module 'express-serve-static-core' {
 
 	/** What a route or middleware path may be: a string pattern, a RegExp, or a list of them. */
 	export type PathParams = string | RegExp | Array<string | RegExp>;
+
+	/** The paths whose literal `RouteParameters` reads, and a route's path type: strings (Velox 5: and regular expressions). */
+	type RoutePath = ByLine<string, string | RegExp>;
 
 	type CutAt<S extends string, Separator extends string> = S extends `${infer Head}${Separator}${string}` ? Head : S;
 
@@ -76,11 +87,43 @@ declare module 'express-serve-static-core' {
 	 * type Q = RouteParameters<'/health'>; // {}
 	 * type R = RouteParameters<'/files/:name(\\w+)'>; // ParamsDictionary (regex groups are not read)
 	 */
-	export type RouteParameters<Route extends string> = string extends Route
-		? ParamsDictionary
-		: Route extends `${string}(${string}`
+	export type RouteParameters<Route extends RoutePath> = ByLine<RouteParameters4<Route>, RouteParameters5<Route>>;
+
+	/** Velox 4's `RouteParameters`: path-to-regexp 0.1's syntax. */
+	type RouteParameters4<Route> = Route extends string
+		? string extends Route
 			? ParamsDictionary
-			: Route extends `${string}:${string}`
-				? RouteParameterObject<{ [K in RequiredName<ParamTexts<Route>>]: string } & { [K in OptionalName<ParamTexts<Route>>]?: string }>
-				: {};
+			: Route extends `${string}(${string}`
+				? ParamsDictionary
+				: Route extends `${string}:${string}`
+					? RouteParameterObject<{ [K in RequiredName<ParamTexts<Route>>]: string } & { [K in OptionalName<ParamTexts<Route>>]?: string }>
+					: {}
+		: ParamsDictionary;
+
+	/** A path-to-regexp 8 name after its `:` or `*`: up to the next delimiter or group. */
+	type Name5<S extends string> = CutAt<CutAt<CutAt<CutAt<CutAt<CutAt<CutAt<S, '/'>, '-'>, '.'>, '{'>, '}'>, ':'>, '*'>;
+
+	/** The names after each `Mark` (`:` parameters, `*` splats) in a path-to-regexp 8 path without groups. */
+	type Names5<S extends string, Mark extends string> = S extends `${string}${Mark}${infer Rest}` ? Name5<Rest> | Names5<Rest, Mark> : never;
+
+	/** The parameters of a path-to-regexp 8 path without groups: a `:name` is a string, a `*name` its segments. */
+	type Segments5<S extends string> = S extends `${string}${':' | '*'}${string}` ? { [K in Names5<S, ':'>]: string } & { [K in Names5<S, '*'>]: string[] } : {};
+
+	/** The parameters of a path-to-regexp 8 path: those inside `{…}` may be absent. */
+	type Groups5<S extends string> = S extends `${infer Required}{${infer Optional}}${infer Next}`
+		? Segments5<Required> & Partial<Segments5<Optional>> & Groups5<Next>
+		: Segments5<S>;
+
+	/**
+	 * Velox 5's `RouteParameters` (as @types/express-serve-static-core@5): path-to-regexp 8's syntax,
+	 * `/users/:id{/:tab}` giving `{ id: string; tab?: string }` and `/files/*path` `{ path: string[] }`;
+	 * a regular expression gives `ParamsFlatDictionary`.
+	 */
+	type RouteParameters5<Route> = Route extends string
+		? string extends Route
+			? ParamsDictionary
+			: RouteParameterObject<Groups5<Route>>
+		: Route extends RegExp
+			? ParamsFlatDictionary
+			: ParamsDictionary;
 }

@@ -39,6 +39,24 @@ declare module 'express-serve-static-core' {
 		subtype: string;
 	}
 
+	/** The request's members Express 5 removed: on Velox 4's `Request` only (line.ts). */
+	export interface RequestExpress4Only {
+		/** @deprecated Use `req.acceptsCharsets`. */
+		acceptsCharset?(...charset: string[]): string | false;
+		/** @deprecated Use `req.acceptsEncodings`. */
+		acceptsEncoding?(...encoding: string[]): string | false;
+		/** @deprecated Use `req.acceptsLanguages`. */
+		acceptsLanguage?(...lang: string[]): string | false;
+
+		/**
+		 * The value of `name` from `req.params`, then `req.body`, then `req.query`.
+		 * Typed `string` as in @types/express; a body or query value may be another type.
+		 *
+		 * @deprecated Use `req.params`, `req.body` or `req.query`.
+		 */
+		param(name: string, defaultValue?: any): string;
+	}
+
 	/**
 	 * The request a handler receives.
 	 *
@@ -53,7 +71,8 @@ declare module 'express-serve-static-core' {
 	 */
 	export interface Request<P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>
 		extends IncomingMessage,
-			Express.Request {
+			Express.Request,
+			ByLine<RequestExpress4Only, {}> {
 		get(name: 'set-cookie'): string[] | undefined;
 		get(name: string): string | undefined;
 		header(name: 'set-cookie'): string[] | undefined;
@@ -75,12 +94,6 @@ declare module 'express-serve-static-core' {
 		acceptsLanguages(lang: string): string | false;
 		acceptsLanguages(lang: string[]): string | false;
 		acceptsLanguages(...lang: string[]): string | false;
-		/** @deprecated Use `req.acceptsCharsets`. */
-		acceptsCharset?(...charset: string[]): string | false;
-		/** @deprecated Use `req.acceptsEncodings`. */
-		acceptsEncoding?(...encoding: string[]): string | false;
-		/** @deprecated Use `req.acceptsLanguages`. */
-		acceptsLanguage?(...lang: string[]): string | false;
 
 		/** Parses the Range header for a resource of `size` bytes: the ranges, -1 (unsatisfiable), -2 (malformed), or `undefined` without a Range header. */
 		range(size: number, options?: RangeParserOptions): RequestRanges | RangeParserResult | undefined;
@@ -92,14 +105,6 @@ declare module 'express-serve-static-core' {
 		 * @deprecated Not set by Express 4 or Velox.
 		 */
 		accepted: MediaType[];
-
-		/**
-		 * The value of `name` from `req.params`, then `req.body`, then `req.query`.
-		 * Typed `string` as in @types/express; a body or query value may be another type.
-		 *
-		 * @deprecated Use `req.params`, `req.body` or `req.query`.
-		 */
-		param(name: string, defaultValue?: any): string;
 
 		/** The first of the given types that the Content-Type matches, `false` if none does, `null` without a body. */
 		is(type: string | string[], ...types: string[]): string | false | null;

@@ -80,6 +80,18 @@ declare module 'express-serve-static-core' {
 	/** What a template engine and `app.render` call back with: the error, or `null` and the rendered text. */
 	export type RenderCallback = (err: Error | null, html?: string) => void;
 
+	/** The response's members Express 5 removed: on Velox 4's `Response` only (line.ts). */
+	export interface ResponseExpress4Only {
+		/** @deprecated Use `res.sendFile`. */
+		sendfile(path: string): void;
+		/** @deprecated Use `res.sendFile`. */
+		sendfile(path: string, options: SendFileOptions): void;
+		/** @deprecated Use `res.sendFile`. */
+		sendfile(path: string, fn: Errback): void;
+		/** @deprecated Use `res.sendFile`. */
+		sendfile(path: string, options: SendFileOptions, fn: Errback): void;
+	}
+
 	/** The type of `res.send`, `res.json` and `res.jsonp`. */
 	export type Send<ResBody = any, T = Response<ResBody>> = (body?: ResBody) => T;
 
@@ -95,7 +107,8 @@ declare module 'express-serve-static-core' {
 	 */
 	export interface Response<ResBody = any, LocalsObj extends Record<string, any> = Record<string, any>, StatusCode extends number = number>
 		extends ServerResponse,
-			Express.Response {
+			Express.Response,
+			ByLine<ResponseExpress4Only, {}> {
 		status(code: StatusCode): this;
 		sendStatus(code: StatusCode): this;
 		/** Sets the Link header from `{ rel: url }`. */
@@ -110,14 +123,6 @@ declare module 'express-serve-static-core' {
 		 */
 		sendFile(path: string, fn?: Errback): void;
 		sendFile(path: string, options: SendFileOptions, fn?: Errback): void;
-		/** @deprecated Use `res.sendFile`. */
-		sendfile(path: string): void;
-		/** @deprecated Use `res.sendFile`. */
-		sendfile(path: string, options: SendFileOptions): void;
-		/** @deprecated Use `res.sendFile`. */
-		sendfile(path: string, fn: Errback): void;
-		/** @deprecated Use `res.sendFile`. */
-		sendfile(path: string, options: SendFileOptions, fn: Errback): void;
 		/**
 		 * Sends a file as an attachment (Content-Disposition), named `filename` or after `path`.
 		 * The options may also come second: `res.download(path, { root })`.
@@ -144,8 +149,8 @@ declare module 'express-serve-static-core' {
 		location(url: string): this;
 		redirect(url: string): void;
 		redirect(status: number, url: string): void;
-		/** @deprecated Use `res.redirect(status, url)`. */
-		redirect(url: string, status: number): void;
+		/** @deprecated Use `res.redirect(status, url)`. Velox 4 only: Express 5 removed it (line.ts). */
+		redirect(url: string, status: Line4Only<number>): void;
 		render(view: string, options?: object, callback?: (err: Error, html: string) => void): void;
 		render(view: string, callback?: (err: Error, html: string) => void): void;
 		locals: LocalsObj & Locals;

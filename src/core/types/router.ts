@@ -20,7 +20,7 @@ declare module 'express-serve-static-core' {
 	// augmentations that repeat the type parameters must repeat them identically.
 	export interface IRouterMatcher<T, Method extends 'all' | 'get' | 'post' | 'put' | 'delete' | 'patch' | 'options' | 'head' = any> {
 		<
-			Route extends string,
+			Route extends RoutePath,
 			P = RouteParameters<Route>,
 			ResBody = any,
 			ReqBody = any,
@@ -31,7 +31,7 @@ declare module 'express-serve-static-core' {
 			...handlers: Array<RequestHandler<P, ResBody, ReqBody, ReqQuery, LocalsObj>>
 		): T;
 		<
-			Path extends string,
+			Path extends RoutePath,
 			P = RouteParameters<Path>,
 			ResBody = any,
 			ReqBody = any,
@@ -56,7 +56,7 @@ declare module 'express-serve-static-core' {
 	/**
 	 * Registers handlers without a path: `route.get(…)` (where `Route` is the route's path) and `use(…)`.
 	 */
-	export interface IRouterHandler<T, Route extends string = string> {
+	export interface IRouterHandler<T, Route extends RoutePath = string> {
 		(...handlers: Array<RequestHandler<RouteParameters<Route>>>): T;
 		(...handlers: Array<RequestHandlerParams<RouteParameters<Route>>>): T;
 		<P = RouteParameters<Route>, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(
@@ -83,9 +83,10 @@ declare module 'express-serve-static-core' {
 		/**
 		 * Registers a function that builds the `param(name, option)` callbacks from their second argument.
 		 *
-		 * @deprecated since Express 4.11.0 (`router.param(fn)` returns nothing at run time).
+		 * @deprecated since Express 4.11.0 (`router.param(fn)` returns nothing at run time). Velox 4
+		 * only: Express 5 removed it (line.ts).
 		 */
-		param(callback: (name: string, matcher: RegExp) => RequestParamHandler): this;
+		param(callback: Line4Only<(name: string, matcher: RegExp) => RequestParamHandler>): this;
 
 		all: IRouterMatcher<this, 'all'>;
 		get: IRouterMatcher<this, 'get'>;
@@ -123,7 +124,7 @@ declare module 'express-serve-static-core' {
 		use: IRouterHandler<this> & IRouterMatcher<this>;
 
 		/** A route for `prefix`, to chain its method handlers: `router.route('/book').get(…).post(…)`. */
-		route<T extends string>(prefix: T): IRoute<T>;
+		route<T extends RoutePath>(prefix: T): IRoute<T>;
 		route(prefix: PathParams): IRoute;
 		/** The router's layers, in registration order. */
 		stack: ILayer[];
@@ -150,7 +151,7 @@ declare module 'express-serve-static-core' {
 	}
 
 	/** A route: one path, handlers per method (`app.route(path)`). */
-	export interface IRoute<Route extends string = string> {
+	export interface IRoute<Route extends RoutePath = string> {
 		/** The path given to `route()` (the RegExp or array, when one was given). */
 		path: string;
 		stack: ILayer[];
