@@ -35,7 +35,6 @@ const migration = linePolicy().migration;
 
 /** On a layer of Express 5's syntax: what `compilePath5` made of its path. */
 const kCompiled5: unique symbol = Symbol('velox.compiled5');
-const TRAILING_SLASHES = /\/+$/;
 
 type TraceLayer = (layer: Layer, error: unknown, req: IncomingMessage, res: ServerResponse, next: Next) => boolean;
 
@@ -144,11 +143,6 @@ export class Layer {
 		if (regexp.fast_slash) {
 			this.kind = MatchKind.Slash;
 			this.literal = '';
-		} else if (express5Syntax !== null && isLiteralPath(path) && path.length > 0 && path.indexOf('!') === -1) {
-			// Not strict, router 2 drops a path's trailing slashes (but `/`'s) before path-to-regexp 8
-			// adds the optional one.
-			this.kind = MatchKind.Literal5;
-			this.literal = !this.strict && path !== '/' ? path.replace(TRAILING_SLASHES, '') : path;
 		} else if (express5Syntax !== null) {
 			this.kind = MatchKind.Express5;
 			this.literal = '';
@@ -199,18 +193,6 @@ export class Layer {
 				this.path = found.path;
 				return true;
 			}
-			case MatchKind.Literal5: {
-				const matched = this.matchLiteral5(path);
-				if (matched === undefined) {
-					this.params = undefined;
-					this.path = undefined;
-					return false;
-				}
-				// path-to-regexp 8's params object, as router 2 keeps it: no prototype.
-				this.params = Object.create(null) as ParamsRecord;
-				this.path = matched;
-				return true;
-			}
 			case MatchKind.Literal: {
 				const matched = this.matchLiteral(path);
 				if (matched === undefined) {
@@ -256,22 +238,6 @@ export class Layer {
 		if (path.charCodeAt(length) !== 0x2f) return undefined;
 		if (path.length === length + 1 || path.charCodeAt(length + 1) === 0x2f) return path.slice(0, length + 1);
 		return path.slice(0, length);
-	}
-
-	/**
-	 * The matched prefix of `path` for an Express 5 literal layer, or undefined: what router 2's
-	 * path-to-regexp 8 expression gives (`^literal(?:\/$)?` then `$`, or `(?=\/|$)` for `use`,
-	 * the optional slash only when not strict).
-	 */
-	private matchLiteral5(path: string): string | undefined {
-		const literal = this.literal;
-		const length = literal.length;
-		if (this.sensitive ? !path.startsWith(literal) : !regionEqualsIgnoreCase(path, 0, literal)) return undefined;
-		if (path.length === length) return path;
-		const trailing = !this.strict;
-		if (this.end) return trailing && path.length === length + 1 && path.charCodeAt(length) === 0x2f ? path : undefined;
-		if (path.charCodeAt(length) !== 0x2f) return undefined;
-		return trailing && path.length === length + 1 ? path : path.slice(0, length);
 	}
 
 	// Load-bearing name (Express 4 internal, pinned by test/compat.load-bearing.test.ts): wrapped

@@ -16,6 +16,7 @@ import { veloxError } from '../errors';
 import {
 	type CompiledPath,
 	decodeParam,
+	isLiteralPath,
 	NO_SEGMENTS,
 	PARAM,
 	type PathInput,
@@ -23,6 +24,7 @@ import {
 	type PathOptions,
 	type PathSegments,
 	type SegmentKey,
+	regionEqualsIgnoreCase,
 } from './matcher';
 
 /** A capture group of a compiled path: the param it fills, and whether it is a `*splat` (an array of segments). */
@@ -39,6 +41,41 @@ export interface CompiledPath5 extends CompiledPath {
 	readonly captures: readonly Capture[];
 	/** Each path of an array (flattened) as its own expression, in order; the one path otherwise. */
 	readonly alternatives: readonly RegExp[];
+	/** A path of literal characters only: matched as a string, not by `regexp` (the same answers). */
+	readonly literal?: LiteralPath5;
+}
+
+/** A literal path as router 2 reads it: trailing slashes dropped unless strict, then path-to-regexp 8's optional one. */
+export interface LiteralPath5 {
+	readonly text: string;
+	readonly end: boolean;
+	readonly trailing: boolean;
+	readonly sensitive: boolean;
+}
+
+const TRAILING_SLASHES = /\/+$/;
+
+/** The literal form of a string path, or undefined when it has syntax (`!` is reserved by path-to-regexp 8). */
+function literalOf(path: string, options: PathOptions): LiteralPath5 | undefined {
+	if (path.length === 0 || !isLiteralPath(path) || path.indexOf('!') !== -1) return undefined;
+	const trailing = options.strict !== true;
+	// Router 2's `loosen`: not strict, a path's trailing slashes go (but `/`'s).
+	const text = trailing && path !== '/' ? path.replace(TRAILING_SLASHES, '') : path;
+	return { text, end: options.end !== false, trailing, sensitive: options.sensitive === true };
+}
+
+/**
+ * The matched prefix of `path` for a literal path, or undefined: what path-to-regexp 8's expression
+ * gives (`^text(?:\/$)?` then `$`, or `(?=\/|$)` for `use`; the optional slash only when not strict).
+ */
+function matchLiteral(literal: LiteralPath5, path: string): string | undefined {
+	const text = literal.text;
+	const length = text.length;
+	if (literal.sensitive ? !path.startsWith(text) : !regionEqualsIgnoreCase(path, 0, text)) return undefined;
+	if (path.length === length) return path;
+	if (literal.end) return literal.trailing && path.length === length + 1 && path.charCodeAt(length) === 0x2f ? path : undefined;
+	if (path.charCodeAt(length) !== 0x2f) return undefined;
+	return literal.trailing && path.length === length + 1 ? path : path.slice(0, length);
 }
 
 /** Express 5's `req.params` for one layer: a `*splat` is an array of decoded segments. */
@@ -60,7 +97,9 @@ export function compilePath5(path: PathInput, keys: PathKey[], options: PathOpti
 		const regexp = /^/;
 		return { regexp, segments: NO_SEGMENTS, captures: [], alternatives: [regexp] };
 	}
-	return compileString(path, keys, options, 0);
+	const compiled = compileString(path, keys, options, 0);
+	const literal = literalOf(path, options);
+	return literal === undefined ? compiled : { ...compiled, literal };
 }
 
 /**
@@ -69,6 +108,11 @@ export function compilePath5(path: PathInput, keys: PathKey[], options: PathOpti
  * `decodeParam` does for Express 4), a `*splat` split on `/` first; undefined on no match.
  */
 export function matchPath5(compiled: CompiledPath5, path: string): Match5 | undefined {
+	const literal = compiled.literal;
+	if (literal !== undefined) {
+		const matched = matchLiteral(literal, path);
+		return matched === undefined ? undefined : { path: matched, params: Object.create(null) as Params5 };
+	}
 	const match = compiled.regexp.exec(path);
 	if (match === null) return undefined;
 	const params: Params5 = Object.create(null) as Params5;

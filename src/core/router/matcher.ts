@@ -362,8 +362,6 @@ export const enum MatchKind {
 	Regexp = 3,
 	/** Express 5's syntax (the Velox 5 line): matcher-express5.ts's `matchPath5`. */
 	Express5 = 4,
-	/** Express 5's syntax, a path of literal characters only: string comparison, as path-to-regexp 8 reads it. */
-	Literal5 = 5,
 }
 
 /** Characters that path-to-regexp 0.1 leaves literal (everything else may be syntax). */
