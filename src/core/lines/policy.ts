@@ -279,6 +279,13 @@ export interface BodyRules {
 	readonly jsonDefaultCharset: (defaultCharset: string | undefined) => string;
 }
 
+/** A row of the line policy, named by its group and member (`response.status`): the migration report's categories. */
+export type Row =
+	| {
+			[G in Exclude<keyof LinePolicy, 'line' | 'removed' | 'migration'>]: `${G}.${Extract<keyof LinePolicy[G], string>}`;
+	  }[Exclude<keyof LinePolicy, 'line' | 'removed' | 'migration'>]
+	| `removed.${Extract<keyof RemovedMembers, string>}`;
+
 /** What the factory and the prototypes carry, for the migration report to wrap (lines/migration.ts). */
 export interface MigrationTargets {
 	readonly factory: object;
@@ -302,7 +309,7 @@ export interface MigrationHooks {
 	 * Express 5 does not have: a deprecated signature, `'back'`, a param shorthand, …): the row
 	 * (`response.legacyBodyForms`), and the shape of the use. Called only on those branches.
 	 */
-	readonly use: (row: string, detail: string) => void;
+	readonly use: (row: Row, detail: string) => void;
 	/** A route path as the app registered it: records a string Express 5's path-to-regexp 8 reads differently or refuses. */
 	readonly routePath: (path: unknown) => void;
 }
