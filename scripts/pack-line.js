@@ -75,8 +75,7 @@ function replaceOnce(text, from, to, file) {
  * carry, so an Express 4 app's tree keeps the versions express@4 puts at its top.
  */
 function lineDependencies(manifest, line) {
-	const merged = { ...manifest.dependencies, ...(manifest.velox[`line${line}Dependencies`] ?? {}) };
-	return Object.fromEntries(Object.entries(merged).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+	return sortKeys({ ...manifest.dependencies, ...(manifest.velox[`line${line}Dependencies`] ?? {}) });
 }
 
 function stage(line, version) {
@@ -94,6 +93,7 @@ function stage(line, version) {
 		else if (key === 'dependencies') staged.dependencies = lineDependencies(manifest, line);
 		else staged[key] = value;
 	}
+	if (line === 5) bundleRouter(dir, staged);
 	fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify(staged, null, 2) + '\n');
 
 	for (const file of ['index.js', 'README.md']) fs.copyFileSync(path.join(root, file), path.join(dir, file));
@@ -110,6 +110,27 @@ function stage(line, version) {
 	rewrite('line.d.ts', 'export declare const LINE: 4 | 5;', `export declare const LINE: ${line};`);
 	writeLineTypes(lib, line);
 	return dir;
+}
+
+/**
+ * Velox 5's module `router` (docs/agents-velox5.md): the package velox-router (packages/router),
+ * declared as the dependency `router` by an npm alias of its own version and bundled in the
+ * tarball (`bundleDependencies`), so that installing Velox 5 puts it where node finds
+ * `require('router')` from Velox's files, from the one tarball, without fetching anything.
+ */
+function bundleRouter(dir, staged) {
+	const source = path.join(root, 'packages', 'router');
+	const router = JSON.parse(fs.readFileSync(path.join(source, 'package.json'), 'utf8'));
+	if (!/^2\.\d+\.\d+$/.test(router.version)) fail(`packages/router: version must be a 2.x release (router 2's interface), not ${router.version}`);
+	const target = path.join(dir, 'node_modules', 'router');
+	fs.mkdirSync(target, { recursive: true });
+	for (const file of ['package.json', 'README.md', ...router.files]) fs.cpSync(path.join(source, file), path.join(target, file), { recursive: true });
+	staged.dependencies = sortKeys({ ...staged.dependencies, router: `npm:${router.name}@${router.version}` });
+	staged.bundleDependencies = ['router'];
+}
+
+function sortKeys(object) {
+	return Object.fromEntries(Object.entries(object).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 /**

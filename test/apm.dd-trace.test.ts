@@ -11,67 +11,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
-import { apmProjects, type Collector, currentLine, fakeDatadogAgent, type NodeLine, node22, renderTree, requests, run, until } from './helpers/apm';
+import { apmProjects, currentLine, fakeDatadogAgent, type NodeLine, node22, requests, run, until } from './helpers/apm';
+import { datadogTrees, spansOf } from './helpers/apm-trees';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'velox-apm-dd-'));
 after(() => fs.rmSync(work, { recursive: true, force: true }));
 const projects = apmProjects(work);
 // As the file loads, not in a test: a first install is longer than a test's timeout.
 const newest: NodeLine = projects.skip ? { skip: projects.skip } : node22();
-
-type DatadogSpan = Record<string, unknown> & {
-	trace_id: string;
-	span_id: string;
-	parent_id: string;
-	start: string;
-	name: string;
-	resource: string;
-	service: string;
-	type?: string;
-	error: number;
-	meta: Record<string, string>;
-	metrics: Record<string, number>;
-};
-
-/** Tags whose values are compared; of the other tags and metrics (ids, addresses, versions), only the names. */
-const compared = ['span.kind', 'component', 'http.route', 'http.method', 'http.status_code', 'http.url', 'error.type', 'error.message'];
-
-function spansOf(agent: Collector): DatadogSpan[] {
-	return agent.received.flatMap((payload) => (payload.body as DatadogSpan[][]).flat());
-}
-
-/** One tree per request, in request order. */
-export function datadogTrees(spans: DatadogSpan[]): string[][] {
-	const traces = new Map<string, DatadogSpan[]>();
-	for (const span of spans) {
-		if (!traces.has(span.trace_id)) traces.set(span.trace_id, []);
-		traces.get(span.trace_id)!.push(span);
-	}
-	const origin = spans.reduce((min, span) => (BigInt(span.start) < min ? BigInt(span.start) : min), BigInt(spans[0]?.start ?? 0));
-	const start = (span: DatadogSpan): number => Number(BigInt(span.start) - origin);
-	return [...traces.values()]
-		.sort((a, b) => Math.min(...a.map(start)) - Math.min(...b.map(start)))
-		.map((trace) =>
-			renderTree(
-				trace,
-				(span) => span.span_id,
-				(span) => (span.parent_id === '0' ? undefined : span.parent_id),
-				start,
-				(span) => {
-					const url = span.meta['http.url'] === undefined ? {} : { 'http.url': new URL(span.meta['http.url']).pathname };
-					const meta = { ...span.meta, ...url };
-					const tags = compared.filter((key) => key in meta).map((key) => key + '=' + meta[key as keyof typeof meta]);
-					const others = [...Object.keys(span.meta).filter((key) => !compared.includes(key)), ...Object.keys(span.metrics)].sort();
-					// Code origin: the route handler's file (the app's, in its project), line and column.
-					const file = span.meta['_dd.code_origin.frames.0.file'];
-					const origin = file
-						? ` origin=${path.basename(file)}:${span.meta['_dd.code_origin.frames.0.line']}:${span.meta['_dd.code_origin.frames.0.column']}`
-						: '';
-					return `${span.name} "${span.resource}" service=${span.service} type=${span.type ?? ''} error=${span.error} ${tags.join(' ')}${origin} [${others.join(' ')}]`;
-				},
-			),
-		);
-}
 
 async function trees(line: NodeLine): Promise<{ express: string[][]; velox: string[][] }> {
 	const [express, velox] = await Promise.all(

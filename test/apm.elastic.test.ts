@@ -12,65 +12,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { apmProjects, type Collector, currentLine, fakeApmServer, renderTree, requests, run, until } from './helpers/apm';
+import { apmProjects, currentLine, fakeApmServer, requests, run, until } from './helpers/apm';
+import { elasticTrees, eventsOf } from './helpers/apm-trees';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'velox-apm-elastic-'));
 after(() => fs.rmSync(work, { recursive: true, force: true }));
 const projects = apmProjects(work);
-
-interface ElasticEvent {
-	id: string;
-	trace_id: string;
-	parent_id?: string;
-	transaction_id?: string;
-	timestamp: number;
-	name?: string;
-	type?: string;
-	subtype?: string;
-	result?: string;
-	outcome?: string;
-	culprit?: string;
-	context?: { response?: { status_code?: number }; request?: { method?: string; url?: { pathname?: string } } };
-	exception?: { message?: string; type?: string; handled?: boolean };
-	kind: 'transaction' | 'span' | 'error';
-}
-
-function eventsOf(server: Collector): ElasticEvent[] {
-	const events: ElasticEvent[] = [];
-	for (const payload of server.received) {
-		for (const line of payload.body as Record<string, ElasticEvent>[]) {
-			for (const kind of ['transaction', 'span', 'error'] as const) if (line[kind]) events.push({ ...line[kind], kind });
-		}
-	}
-	return events;
-}
-
-/** One tree per request (its transaction, spans and errors), in request order. */
-export function elasticTrees(events: ElasticEvent[], app: string): string[][] {
-	const traces = new Map<string, ElasticEvent[]>();
-	for (const event of events) {
-		if (!traces.has(event.trace_id)) traces.set(event.trace_id, []);
-		traces.get(event.trace_id)!.push(event);
-	}
-	return [...traces.values()]
-		.sort((a, b) => Math.min(...a.map((e) => e.timestamp)) - Math.min(...b.map((e) => e.timestamp)))
-		.map((trace) =>
-			renderTree(
-				trace,
-				(event) => event.id,
-				(event) => event.parent_id,
-				(event) => event.timestamp,
-				(event) => {
-					if (event.kind === 'transaction') {
-						const request = event.context?.request;
-						return `transaction "${event.name}" type=${event.type} result=${event.result} outcome=${event.outcome} ${request?.method} ${request?.url?.pathname} -> ${event.context?.response?.status_code}`;
-					}
-					if (event.kind === 'span') return `span "${event.name}" type=${event.type} subtype=${event.subtype} outcome=${event.outcome}`;
-					return `error ${event.exception?.type}: ${event.exception?.message} handled=${event.exception?.handled} culprit=${event.culprit?.replace(path.dirname(app), '.')}`;
-				},
-			),
-		);
-}
 
 let results: Promise<Record<'express' | 'velox', string[][]>> | undefined;
 

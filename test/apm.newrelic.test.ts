@@ -13,8 +13,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import type { NewRelicTransaction } from './helpers/apm-child';
 import { apmProjects, type NodeLine, node22, requests, run } from './helpers/apm';
+import { newRelicTree } from './helpers/apm-trees';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'velox-apm-nr-'));
 after(() => fs.rmSync(work, { recursive: true, force: true }));
@@ -22,18 +22,13 @@ const projects = apmProjects(work);
 // As the file loads, not in a test: a first install is longer than a test's timeout.
 const newest: NodeLine = projects.skip ? { skip: projects.skip } : node22();
 
-const render = (tx: NewRelicTransaction): string[] => [
-	`${tx.name} -> ${tx.status}${tx.errors.length ? ' errors: ' + tx.errors.join(', ') : ''}`,
-	...tx.segments,
-];
-
 test('newrelic 14 on Node 22: express@4 and Velox give the same transactions and segments', { skip: projects.skip }, async (t) => {
 	const line = newest;
 	if (line.skip) return t.skip(line.skip);
 	const [express, velox] = await Promise.all(
 		(['express', 'velox'] as const).map(async (framework) => {
 			const result = await run({ line, agent: 'newrelic', app: projects.app![framework] });
-			return { statuses: result.statuses, trees: result.transactions.map(render) };
+			return { statuses: result.statuses, trees: result.transactions.map(newRelicTree) };
 		}),
 	);
 	assert.deepEqual(velox.statuses, express.statuses, 'the same answers');

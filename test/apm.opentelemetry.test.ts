@@ -11,59 +11,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
-import type { AgentName, OtelSpan } from './helpers/apm-child';
-import { apmProjects, currentLine, type Framework, type NodeLine, node22, renderTree, requests, run } from './helpers/apm';
+import type { AgentName } from './helpers/apm-child';
+import { apmProjects, currentLine, type Framework, type NodeLine, node22, requests, run } from './helpers/apm';
+import { otelTrees } from './helpers/apm-trees';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'velox-apm-otel-'));
 after(() => fs.rmSync(work, { recursive: true, force: true }));
 const projects = apmProjects(work);
 // As the file loads, not in a test: a first install is longer than a test's timeout.
 const newest: NodeLine = projects.skip ? { skip: projects.skip } : node22();
-
-const kinds = ['INTERNAL', 'SERVER', 'CLIENT', 'PRODUCER', 'CONSUMER'];
-/** Attributes whose values are compared, besides names, kinds and structure; of the others (addresses, ports, sizes), only the names. */
-const compared = [
-	'http.route',
-	'express.name',
-	'express.type',
-	'http.method',
-	'http.request.method',
-	'http.status_code',
-	'http.response.status_code',
-	'error.type',
-	'url.path',
-];
-
-/** One tree per request, in request order. */
-export function otelTrees(spans: OtelSpan[]): string[][] {
-	const traces = new Map<string, OtelSpan[]>();
-	for (const span of spans) {
-		if (!traces.has(span.traceId)) traces.set(span.traceId, []);
-		traces.get(span.traceId)!.push(span);
-	}
-	return [...traces.values()]
-		.sort((a, b) => Math.min(...a.map((s) => s.start)) - Math.min(...b.map((s) => s.start)))
-		.map((trace) =>
-			renderTree(
-				trace,
-				(span) => span.spanId,
-				(span) => span.parentSpanId,
-				(span) => span.start,
-				(span) => {
-					const attributes = compared.filter((key) => key in span.attributes).map((key) => key + '=' + String(span.attributes[key]));
-					const status =
-						span.status.code === 0
-							? ''
-							: ' status=' + ['UNSET', 'OK', 'ERROR'][span.status.code] + (span.status.message ? '(' + span.status.message + ')' : '');
-					const events = span.events.length ? ' events=' + span.events.join(',') : '';
-					const others = Object.keys(span.attributes)
-						.filter((key) => !compared.includes(key))
-						.sort();
-					return kinds[span.kind] + ' "' + span.name + '" ' + attributes.join(' ') + status + events + ' [' + others.join(' ') + ']';
-				},
-			),
-		);
-}
 
 async function trees(line: NodeLine, agent: AgentName, sdk: string | undefined): Promise<Record<Framework, string[][]>> {
 	const [express, velox] = await Promise.all(

@@ -100,15 +100,80 @@ async function run(framework) {
 // The same package through node's ESM loader.
 const esmProbe = `import express, { Router, json } from 'express';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 const require = createRequire(import.meta.url);
 process.stdout.write(JSON.stringify({
 	same: express === require('express'),
 	line: require('express/lib/line.js').LINE,
 	query: 'query' in express,
 	router: typeof Router,
+	// The ESM entry's Router is the export of the module 'router' the CommonJS entry loaded.
+	routerModule: Router === require(require.resolve('router', { paths: [path.dirname(require.resolve('express'))] })),
 	json: json === express.json,
 	parser: express().get('query parser'),
 }));
+`;
+
+// The module 'router' as the APM agents find it (docs/agents-velox5.md): resolved from the
+// framework's folder, its lib/layer.js's Layer patched as dd-trace and OpenTelemetry patch it, the
+// same app on the installed Velox 5 and on express@5 (FRAMEWORK, a path, or 'express').
+const routerProbe = `
+const http = require('node:http');
+const path = require('node:path');
+const frameworkMain = require.resolve(process.env.FRAMEWORK);
+const frameworkDir = path.dirname(frameworkMain);
+const routerMain = require.resolve('router', { paths: [frameworkDir] });
+const routerDir = path.dirname(routerMain);
+// The framework first: velox-router is loaded by Velox 5 (what follows gets node's cached modules).
+const express = require(frameworkMain);
+const Layer = require(path.join(routerDir, 'lib', 'layer.js'));
+const entered = [];
+const handleRequest = Layer.prototype.handleRequest;
+Layer.prototype.handleRequest = function (req, res, next) {
+	entered.push(this.name + (this.path === undefined && this.params === undefined ? '' : ' (match state)'));
+	return handleRequest.call(this, req, res, next);
+};
+const handleError = Layer.prototype.handleError;
+Layer.prototype.handleError = function (error, req, res, next) {
+	entered.push('error ' + this.name);
+	return handleError.call(this, error, req, res, next);
+};
+const app = express();
+app.use(function logger(req, res, next) { next(); });
+const api = express.Router();
+api.get('/users/:id', function getUser(req, res) { res.json(req.params); });
+api.get('/fail', function fail(req, res, next) { next(new Error('fail')); });
+api.use(function apiErrors(err, req, res, next) { res.status(502).end(err.message); });
+app.use('/api', api);
+function ask(port, path) {
+	return new Promise((resolve, reject) => {
+		http.get({ host: '127.0.0.1', port, path }, (res) => {
+			let body = '';
+			res.on('data', (chunk) => { body += chunk; });
+			res.on('end', () => resolve(res.statusCode + ' ' + body));
+		}).on('error', reject);
+	});
+}
+(async () => {
+	const server = app.listen(0, '127.0.0.1');
+	await new Promise((resolve) => server.once('listening', resolve));
+	const answers = [];
+	for (const path of ['/api/users/7', '/api/fail', '/nowhere']) answers.push(await ask(server.address().port, path));
+	server.close();
+	const manifest = require(path.join(routerDir, 'package.json'));
+	process.stdout.write(JSON.stringify({
+		router: { name: manifest.name, version: manifest.version, main: path.relative(frameworkDir, routerMain).split(path.sep).join('/') },
+		loaded: Object.keys(require.cache).filter((file) => file.startsWith(routerDir + path.sep)).map((file) => path.relative(routerDir, file).split(path.sep).join('/')).sort(),
+		exported: express.Router === require(routerMain),
+		instances: app.router instanceof express.Router && api instanceof express.Router && new express.Router() instanceof express.Router,
+		prototypeMethods: ['use', 'route', 'param', 'handle'].every((name) => typeof express.Router.prototype[name] === 'function'),
+		staticUse: typeof express.Router.use,
+		route: express.Route === express.Router.Route,
+		routeLayer: api.stack[0].name,
+		entered,
+		answers,
+	}));
+})();
 `;
 
 interface Answer {
@@ -130,7 +195,7 @@ describe('Velox 5, packed by npm run pack:5 and installed as express', { skip: n
 	// One clean project for the tests below, installed by the first that asks.
 	let project: ReturnType<typeof cleanProject> | undefined;
 	const installed = () => {
-		project ??= cleanProject(work, 'velox5-app', [], { 'app.js': probe, 'app.mjs': esmProbe }, 'express', tarball);
+		project ??= cleanProject(work, 'velox5-app', [], { 'app.js': probe, 'app.mjs': esmProbe, 'router.js': routerProbe }, 'express', tarball);
 		return project;
 	};
 
@@ -172,22 +237,48 @@ describe('Velox 5, packed by npm run pack:5 and installed as express', { skip: n
 
 		const manifest = readJson(join(root, 'package.json'));
 		const packed = readJson(join(express, 'package.json'));
-		const { velox, ...rest } = manifest as { velox: { line5Version: string; line5Dependencies: Record<string, string> }; dependencies: Record<string, string> };
+		const { velox, ...rest } = manifest as {
+			velox: { line5Version: string; line5Dependencies: Record<string, string> };
+			dependencies: Record<string, string>;
+			bundleDependencies?: string[];
+		};
 		assert.match(velox.line5Version, /^5\.\d+\.\d+/);
-		// Velox 4's dependencies and Velox 5's own (path-to-regexp 8, mime-types 3), in name order.
-		const dependencies5 = Object.fromEntries(Object.entries({ ...rest.dependencies, ...velox.line5Dependencies }).sort(([a], [b]) => (a < b ? -1 : 1)));
+		// Velox 4's dependencies, Velox 5's own (path-to-regexp 8, mime-types 3, …) and the module
+		// 'router' (packages/router, bundled: velox-router at a router 2 version), in name order.
+		const router = readJson(join(root, 'packages', 'router', 'package.json')) as { name: string; version: string };
+		assert.equal(router.name, 'velox-router');
+		assert.match(router.version, /^2\.\d+\.\d+$/);
+		const dependencies5 = Object.fromEntries(
+			Object.entries({ ...rest.dependencies, ...velox.line5Dependencies, router: `npm:velox-router@${router.version}` }).sort(([a], [b]) => (a < b ? -1 : 1)),
+		);
 		assert.deepEqual(packed.dependencies, dependencies5);
 		assert.deepEqual(Object.keys(packed.dependencies as object), Object.keys(dependencies5));
 		// What users' tools read first; then the whole manifest: only version, description and dependencies differ, and the `velox` field is left out.
 		for (const key of ['exports', 'files', 'engines', 'peerDependencies', 'main', 'types']) assert.deepEqual(packed[key], manifest[key], key);
-		assert.deepEqual(packed, { ...rest, version: velox.line5Version, description: packed.description, dependencies: dependencies5 });
+		assert.deepEqual(packed, {
+			...rest,
+			version: velox.line5Version,
+			description: packed.description,
+			dependencies: dependencies5,
+			bundleDependencies: ['router'],
+		});
+		assert.equal(rest.bundleDependencies, undefined, 'Velox 4 bundles nothing');
 		assert.match(String(packed.description), /Express 5 interface/);
 
 		const v4 = JSON.parse(execFileSync(npm, ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', timeout: 120_000 })) as [
 			{ files: { path: string }[] },
 		];
 		const v4Files = v4[0].files.map((file) => file.path).sort();
-		assert.deepEqual(filesUnder(express), v4Files);
+		const files = filesUnder(express);
+		assert.deepEqual(
+			files.filter((file) => !file.startsWith('node_modules/')),
+			v4Files,
+		);
+		// The bundled 'router': packages/router's files, as they are.
+		const bundled = files.filter((file) => file.startsWith('node_modules/router/')).map((file) => file.slice('node_modules/router/'.length));
+		assert.deepEqual(bundled, ['README.md', 'index.js', 'lib/handoff.js', 'lib/layer.js', 'lib/route.js', 'package.json']);
+		for (const file of bundled)
+			assert.ok(readFileSync(join(express, 'node_modules', 'router', file)).equals(readFileSync(join(root, 'packages', 'router', file))), file);
 		const differing = v4Files.filter((file) => !readFileSync(join(express, file)).equals(readFileSync(join(root, file))));
 		assert.deepEqual(differing, [...LINE_MODULE, 'package.json']);
 		assert.match(readFileSync(join(express, 'lib', 'line.js'), 'utf8'), /^exports\.LINE = 5;$/m);
@@ -228,6 +319,50 @@ describe('Velox 5, packed by npm run pack:5 and installed as express', { skip: n
 
 		const esm = spawnSync(process.execPath, ['app.mjs'], { cwd: project.dir, encoding: 'utf8', timeout: 60_000 });
 		assert.equal(esm.status, 0, esm.stderr);
-		assert.deepEqual(JSON.parse(esm.stdout), { same: true, line: 5, query: false, router: 'function', json: true, parser: 'simple' });
+		assert.deepEqual(JSON.parse(esm.stdout), { same: true, line: 5, query: false, router: 'function', routerModule: true, json: true, parser: 'simple' });
+	});
+
+	test('the module router: velox-router, bundled as router, is what Velox 5 routes with, and its Layer is every layer, as router 2 under express@5', (t) => {
+		const project = installed();
+		if (!project.dir) return t.skip(project.unreachable);
+		const probeRouter = (framework: string) => {
+			const run = spawnSync(process.execPath, ['router.js'], {
+				cwd: project.dir,
+				encoding: 'utf8',
+				env: { ...process.env, FRAMEWORK: framework },
+				timeout: 60_000,
+			});
+			assert.equal(run.status, 0, run.stderr);
+			return JSON.parse(run.stdout) as Record<string, unknown> & { router: Record<string, string> };
+		};
+		const velox5 = probeRouter('express');
+		const express5 = probeRouter(require.resolve('express5'));
+		const version = (readJson(join(root, 'packages', 'router', 'package.json')) as { version: string }).version;
+		assert.deepEqual(velox5.router, { name: 'velox-router', version, main: 'node_modules/router/index.js' });
+		assert.equal(express5.router.name, 'router');
+		assert.match(express5.router.version, /^2\./);
+		// Loaded through node's loader, as router 2's files are (what the agents' module hooks see).
+		assert.deepEqual(velox5.loaded, ['index.js', 'lib/handoff.js', 'lib/layer.js', 'lib/route.js', 'package.json']);
+		for (const key of ['exported', 'instances', 'prototypeMethods', 'staticUse', 'route', 'routeLayer', 'entered', 'answers']) {
+			assert.deepEqual(velox5[key], express5[key], key);
+		}
+		assert.equal(velox5.exported, true);
+		assert.equal(velox5.routeLayer, 'handle');
+		// Every layer entered through the patched Layer: middleware, the mounted router, a route's
+		// layer and its handler, the error handler; none with a match state on it.
+		assert.deepEqual(velox5.entered, ['logger', 'router', 'handle', 'getUser', 'logger', 'router', 'handle', 'fail', 'error apiErrors', 'logger']);
+		assert.deepEqual(velox5.answers, ['200 {"id":"7"}', '502 fail', '404 ' + (velox5.answers as string[])[2]!.slice(4)]);
+	});
+
+	test('without Velox, velox-router throws: it has no router of its own', (t) => {
+		const project = installed();
+		if (!project.dir) return t.skip(project.unreachable);
+		const run = spawnSync(process.execPath, ['-e', "require('./node_modules/express/node_modules/router')"], {
+			cwd: project.dir,
+			encoding: 'utf8',
+			timeout: 60_000,
+		});
+		assert.notEqual(run.status, 0);
+		assert.match(run.stderr, /velox-router is Velox 5's router, loaded by Velox 5 itself/);
 	});
 });

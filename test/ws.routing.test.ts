@@ -14,6 +14,7 @@ import cookieParser from 'cookie-parser';
 import session from 'express-session';
 import velox from '../src/express';
 import { NO_OPENSSL, selfSigned } from './helpers/tls';
+import { ROUTE_LAYER_NAME } from './helpers/line-syntax';
 import { rawRequest } from './helpers/raw-socket';
 import { listen } from './helpers/server';
 import { closed, connect, nextMessage, refused, WebSocket } from './helpers/ws';
@@ -362,7 +363,7 @@ describe('app.ws: routing', () => {
 			socket.close();
 			await closed(socket);
 			while (ends.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
-			assert.deepEqual(layers.slice(-3), ['router router /live', 'route bound dispatch /live/feed/:id', 'handler feed /live/feed/:id']);
+			assert.deepEqual(layers.slice(-3), ['router router /live', `route ${ROUTE_LAYER_NAME} /live/feed/:id`, 'handler feed /live/feed/:id']);
 			assert.deepEqual(ends, [['/live/feed/:id', 101]]);
 		} finally {
 			dc.unsubscribe('velox:layer:start', onLayer);

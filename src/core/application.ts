@@ -12,7 +12,7 @@ import type { Next, RoutedRequest } from './router/types';
 import { type MethodName, methods } from './router/methods';
 import type { App, ApplicationPrototype, RenderCallback, RequestView, ViewLike } from './types/model';
 import type { Route } from './router/route';
-import { initRoutingState, Router } from './router/router';
+import { initRoutingState, makeRouter, type Router } from './router/router';
 import {
 	compileETag,
 	compileQueryParser,
@@ -132,7 +132,7 @@ function publicRouter(this: App): Router {
 
 /** A router for `app` with its settings and the app's final handler (as `finalhandler` would answer). */
 function createRouter(app: App): Router {
-	const router = Router({ caseSensitive: app.enabled('case sensitive routing'), strict: app.enabled('strict routing') });
+	const router = makeRouter({ caseSensitive: app.enabled('case sensitive routing'), strict: app.enabled('strict routing') });
 	const onerror = (err: unknown): void => logError.call(app, err);
 	router[kFinalHandler] = (req: IncomingMessage, res: ServerResponse, err: unknown): void => {
 		if (err && tracing.active !== 0) traceUnhandled(req, err);

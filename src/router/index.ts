@@ -3,11 +3,12 @@
  * router (as Express 4's `proto`).
  */
 import { finalHandle } from '../core/final-handler';
-import { kFinalHandler, Router } from '../core/router/router';
+import { linePolicy } from '../core/lines';
+import { kFinalHandler, Router, setRouterExport } from '../core/router/router';
 // Loaded with the router, as Express 4's router/index.js loads them: APM agents patch
 // `Layer.prototype` and `Route.prototype` when these files load.
-import './layer';
-import './route';
+import Layer = require('./layer');
+import Route = require('./route');
 
 // New Relic (14 and later) instruments Express 4 by rewriting this file's source as it loads: its
 // code transformer looks here for function expressions named `use`, `route` and `param` (Express's
@@ -32,4 +33,10 @@ Router.param = function param(this: Router, name: Parameters<typeof routerParam>
 // defaults would (Express 4 throws there); an app's router gets the app's own (application.ts).
 Router[kFinalHandler] = (req, res, err) => finalHandle(req, res, err, process.env.NODE_ENV || 'development', undefined);
 
-export = Router;
+// What `express.Router` is and apps make their routers with: on Express 4 the factory; on Express 5
+// the export of the module `router`, handed these objects once they are complete, so what an agent
+// hooking that module patches is what Velox routes with (lines/router-module.ts).
+const exported = linePolicy().router.routerModule({ Router, Layer, Route });
+setRouterExport(exported);
+
+export = exported;

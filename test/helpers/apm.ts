@@ -128,6 +128,95 @@ export function apmProjects(work: string): Projects {
 	return { app: { velox: path.join(shared.dir, 'app.js'), express: path.join(express, 'app.js') } };
 }
 
+/**
+ * The Express 5 app of test/apm.velox5.test.ts (docs/agents-velox5.md): the app above in Express 5's
+ * terms: a mounted router with an error handler, `/*splat` and `{/:opt}` routes, an async handler
+ * whose rejection Express 5 passes on, an app-level error handler.
+ */
+export const app5Source = `'use strict';
+const express = require('express');
+const app = express();
+app.use(function requestTimer(req, res, next) {
+	res.setHeader('x-timer', 'on');
+	next();
+});
+app.use(express.json());
+const api = express.Router();
+api.get('/users/:id', (req, res) => {
+	res.json({ id: req.params.id });
+});
+api.get('/fail', (req, res, next) => {
+	next(new Error('fail'));
+});
+api.use(function apiErrors(err, req, res, next) {
+	res.status(502).json({ error: err.message });
+});
+app.use('/api', api);
+app.get('/files/*splat', (req, res) => {
+	res.json({ splat: req.params.splat });
+});
+app.get('/opt{/:x}', (req, res) => {
+	res.json({ x: req.params.x ?? null });
+});
+app.get('/async', async () => {
+	await new Promise((resolve) => setImmediate(resolve));
+	throw new Error('async');
+});
+app.use(function appErrors(err, req, res, next) {
+	res.status(500).json({ error: err.message });
+});
+module.exports = app;
+`;
+
+export const requests5: AppRequest[] = [
+	{ method: 'GET', path: '/api/users/42' },
+	{ method: 'GET', path: '/api/fail' },
+	{ method: 'GET', path: '/files/a/b' },
+	{ method: 'GET', path: '/opt' },
+	{ method: 'GET', path: '/opt/x' },
+	{ method: 'GET', path: '/async' },
+	{ method: 'GET', path: '/missing' },
+	{ method: 'POST', path: '/api/users/42' },
+];
+
+/**
+ * The Express 5 projects, below `work`: express@5 from npm (the version of this repository's
+ * `express5` devDependency, from npm's cache when it is there) and Velox 5, packed by
+ * `npm run pack:5` and installed as `express`, each with app5Source.
+ */
+export function apmProjects5(work: string): Projects {
+	const unavailable = npmUnavailable();
+	if (unavailable) return { skip: unavailable };
+	const version = (JSON.parse(fs.readFileSync(path.join(packageRoot(), 'node_modules', 'express5', 'package.json'), 'utf8')) as { version: string }).version;
+	const pack = spawnSync(process.execPath, [path.join(packageRoot(), 'scripts', 'pack-line.js'), '5', '--pack-destination', work], {
+		encoding: 'utf8',
+		timeout: 300_000,
+	});
+	assert.equal(pack.status, 0, pack.stderr);
+	const tarball = pack.stdout.trim().split('\n').pop()!;
+	const apps = {} as Record<Framework, string>;
+	for (const [framework, spec] of [
+		['express', 'express@' + version],
+		['velox', 'express@file:' + tarball],
+	] as const) {
+		const dir = path.join(work, framework + '5');
+		fs.mkdirSync(dir);
+		fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'apm-app', version: '1.0.0', private: true }));
+		fs.writeFileSync(path.join(dir, 'app.js'), app5Source);
+		const install = spawnSync(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', spec], {
+			cwd: dir,
+			encoding: 'utf8',
+			timeout: 300_000,
+			env: withoutCoverage(),
+		});
+		if (install.status !== 0 && networkError.test(install.stderr))
+			return { skip: 'the registry is not reachable: ' + install.stderr.split('\n').find((l) => /ERR/.test(l)) };
+		assert.equal(install.status, 0, install.stderr);
+		apps[framework] = path.join(dir, 'app.js');
+	}
+	return { app: apps };
+}
+
 export interface NodeLine {
 	/** The node binary. */
 	node?: string;
@@ -193,6 +282,8 @@ export interface RunOptions {
 	app: string;
 	collector?: string;
 	sdk?: string;
+	/** The requests to send: `requests` (the Express 4 app's) unless given. */
+	requests?: AppRequest[];
 	/** Resolves when the collector has what the run's requests produce (dd-trace, Elastic). */
 	received?: () => Promise<void>;
 }
@@ -243,7 +334,7 @@ export async function run(options: RunOptions): Promise<{ statuses: number[]; sp
 		const ready = await next();
 		assert.ok('ready' in ready);
 		const statuses: number[] = [];
-		for (const each of requests) statuses.push(await request(ready.ready, each));
+		for (const each of options.requests ?? requests) statuses.push(await request(ready.ready, each));
 		child.send('finish');
 		const result = await next();
 		if (options.received) await options.received();

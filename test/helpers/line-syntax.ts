@@ -10,6 +10,9 @@ export const line = linePolicy().line;
 /** The express of the line in force, as tests name it in messages (`express@4`, `express@5`). */
 export const ORACLE_NAME = `express@${line}`;
 
+/** The name of a route's layer function: Express 4's `bound dispatch`, router 2's `handle`. */
+export const ROUTE_LAYER_NAME = line === 5 ? 'handle' : 'bound dispatch';
+
 /** A route that takes the rest of the path after `prefix`: `/x/*` (Express 4) or `/x/*rest` (Express 5). */
 export function restOfPath(prefix: string): string {
 	return line === 5 ? `${prefix}/*rest` : `${prefix}/*`;

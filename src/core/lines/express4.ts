@@ -173,6 +173,10 @@ export const express4: LinePolicy = {
 		paramShorthands: true,
 		routerIsClass: false,
 		newMethodTable: () => ({}),
+		// Velox's `handle_request`/`handle_error` are Express 4's names: nothing to move.
+		layerEntries() {},
+		routeLayerHandle: (route) => route.dispatch.bind(route),
+		routerModule: (classes) => classes.Router,
 		checkParam(name, fn) {
 			if (typeof fn !== 'function') throw veloxError('VELOX_ERR_PARAM_CALLBACK', name, fn);
 		},

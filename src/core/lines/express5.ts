@@ -8,6 +8,7 @@ import type * as ContentType2 from 'content-type-2';
 import type OnFinished from 'on-finished';
 import { onFirstUse } from '../base/utils';
 import { veloxError } from '../errors';
+import { router2LayerEntries, routerModule } from './router-module';
 import type { CharsetCodec, FreshResponseHeaders, LinePolicy, MediaTypeParameters, StatusTarget, TypeIs } from './policy';
 
 /** What Velox 5 uses of mime-types 3 (its table is mime-db's). */
@@ -205,6 +206,13 @@ export const express5: LinePolicy = {
 		paramShorthands: false,
 		routerIsClass: true,
 		newMethodTable: () => Object.create(null),
+		layerEntries: router2LayerEntries,
+		routeLayerHandle(route) {
+			return function handle(req, res, next) {
+				route.dispatch(req, res, next);
+			};
+		},
+		routerModule,
 		checkParam(name, fn) {
 			if (!name) throw veloxError('VELOX_ERR_PARAM_NAME_REQUIRED');
 			if (typeof name !== 'string') throw veloxError('VELOX_ERR_PARAM_NAME_TYPE');

@@ -314,6 +314,24 @@ export const categories: Readonly<Record<Row, Category>> = {
 		fix: "use the 'in' operator, not route.methods.hasOwnProperty",
 		unrecorded: INTERNAL,
 	},
+	'router.layerEntries': {
+		title: "layers are entered by router 2's method names",
+		express5: 'Layer.prototype.handleRequest/handleError (router/lib/layer.js); no handle_request/handle_error, no layer.params or layer.path after a match',
+		fix: 'patch handleRequest/handleError of the router package, or use a tracing channel',
+		unrecorded: INTERNAL,
+	},
+	'router.routeLayerHandle': {
+		title: "a route's layer is named handle",
+		express5: "names a route's layer function handle, not bound dispatch",
+		fix: "recognise a route's layer by layer.route, not by its name",
+		unrecorded: INTERNAL,
+	},
+	'router.routerModule': {
+		title: 'the router is the router package',
+		express5: 'express.Router is the export of the router package (router 2)',
+		fix: 'nothing',
+		unrecorded: INTERNAL,
+	},
 	'body.skipsRequest': {
 		title: 'req.body is undefined when no parser set it',
 		express5: 'leaves req.body undefined when no parser read the request (Express 4: {})',

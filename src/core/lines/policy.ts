@@ -222,6 +222,51 @@ export interface RouterRules {
 	readonly routerIsClass: boolean;
 	/** A new route's `methods` table: Express 4 a plain object, Express 5 (router 2) a null-prototype one. */
 	readonly newMethodTable: () => Record<string, boolean>;
+	/**
+	 * The methods every layer is entered by, which APM agents wrap, given the layers' prototype once
+	 * as the router loads. Express 4 leaves Velox's `handle_request`/`handle_error` as they are (the
+	 * traversal calls them). Express 5 (router 2) makes them `handleRequest`/`handleError` and puts
+	 * forwarders under Express 4's names, so the traversal's code is one and a patch of router 2's
+	 * names takes effect; the forwarders also drop the layer's match state first (router 2.3's layers
+	 * keep no per-request `params` or `path`).
+	 */
+	readonly layerEntries: (prototype: LayerPrototype) => void;
+	/**
+	 * The function of a route's layer, which calls `route.dispatch`: Express 4's
+	 * `route.dispatch.bind(route)` (named `bound dispatch`), or router 2's function named `handle`.
+	 * Tracing tools tell a route's layer from middleware by that name.
+	 */
+	readonly routeLayerHandle: (route: DispatchingRoute) => RouteLayerHandle;
+	/**
+	 * What `express.Router` is, and what the apps make their routers with, given the router's own
+	 * classes once as the router loads: Express 4 the factory itself; Express 5 the export of the
+	 * module `router` (Velox's own package under router 2's name, whose files hand back these
+	 * classes, lines/router-module.ts), for agents hook that module on Express 5.
+	 */
+	readonly routerModule: <F extends RouterFactoryShape>(classes: RouterClasses<F>) => F;
+}
+
+/** What the line's `layerEntries` moves on the layers' prototype. */
+export interface LayerPrototype {
+	handle_request(req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void;
+	handle_error(error: unknown, req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void;
+}
+
+/** A route as its layer's function calls it. */
+export interface DispatchingRoute {
+	dispatch(req: IncomingMessage, res: ServerResponse, done: (err?: unknown) => void): void;
+}
+
+export type RouteLayerHandle = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+
+/** A router factory, as `routerModule` hands it on. */
+export type RouterFactoryShape = (options?: never) => unknown;
+
+/** The router's classes, as the `router` module of Express 5 exports them. */
+export interface RouterClasses<F extends RouterFactoryShape> {
+	readonly Router: F;
+	readonly Layer: object;
+	readonly Route: object;
 }
 
 /** What the body parsers use of iconv-lite, whose two versions have this interface alike. */

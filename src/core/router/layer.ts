@@ -276,6 +276,9 @@ export class Layer {
 	}
 }
 
+// The names layers are entered by, as the line has them (Express 5: router 2's, lines/router-module.ts).
+linePolicy().router.layerEntries(Layer.prototype);
+
 /**
  * What `console.log(layer)` and `util.inspect(router.stack)` show: the layer's own enumerable
  * properties as values, in their order, without the internal state behind `regexp`.

@@ -34,7 +34,7 @@ import { linePolicy } from '../lines';
 export { type FinalHandler, kFinalHandler };
 
 const deprecate = depd('velox');
-const { useWithoutHandler, useHandlerNotFunction, paramShorthands, checkParam, routerIsClass } = linePolicy().router;
+const { useWithoutHandler, useHandlerNotFunction, paramShorthands, checkParam, routerIsClass, routeLayerHandle } = linePolicy().router;
 // The migration report's recording (lines/migration.ts), on Express 4's param shorthands only.
 const migration = linePolicy().migration;
 
@@ -271,9 +271,9 @@ Router.routes = function routes(this: Router) {
 
 Router.route = function route(this: Router, path: PathInput): Route {
 	const created = new Route(path);
-	// Load-bearing name: a bound function's name, `bound dispatch`, is how the OpenTelemetry
-	// Express instrumentation tells a route's layer ("request handler") from middleware.
-	const layer = new Layer(path, { sensitive: this.caseSensitive, strict: this.strict, end: true }, created.dispatch.bind(created));
+	// Load-bearing name: `bound dispatch` (Express 4) or `handle` (router 2), the line's, is how the
+	// OpenTelemetry Express instrumentation tells a route's layer ("request handler") from middleware.
+	const layer = new Layer(path, { sensitive: this.caseSensitive, strict: this.strict, end: true }, routeLayerHandle(created));
 	layer.route = created;
 	this.stack.push(layer);
 	return created;
@@ -295,3 +295,15 @@ for (const method of [...methods, 'all'] as const) {
 
 // Express 5's routers are instances of `Router`, whose prototype carries the methods (lines/).
 if (routerIsClass) (Router as { prototype: unknown }).prototype = Router;
+
+/** The line's router export (src/router/index.ts sets it): Express 4 the factory, Express 5 the `router` module's export. */
+let routerExport: (options?: RouterOptions) => Router = Router;
+
+/** Makes a router as the line's `express.Router` does: what apps make theirs with (`app.router`, `app.lazyrouter`). */
+export function makeRouter(options?: RouterOptions): Router {
+	return routerExport(options);
+}
+
+export function setRouterExport(exported: (options?: RouterOptions) => Router): void {
+	routerExport = exported;
+}

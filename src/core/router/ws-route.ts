@@ -18,6 +18,9 @@ import { Layer } from './layer';
 import type { AnyHandler, Next } from './types';
 import type { PathInput, PathOptions } from './matcher';
 import { Route } from './route';
+import { linePolicy } from '../lines';
+
+const { routeLayerHandle } = linePolicy().router;
 
 /** On an upgrade request while the app dispatches it: what a `ws` route's last handler calls. */
 export const kUpgrade: unique symbol = Symbol('velox.upgrade');
@@ -114,8 +117,8 @@ export function addWsRoute(router: RouterLike, path: PathInput, args: unknown[])
 		route.stack.push(inner);
 	}
 	const pathOptions: PathOptions = { sensitive: router.caseSensitive, strict: router.strict, end: true };
-	// Load-bearing name, as in `router.route`: `bound dispatch` marks a route's layer for tracing tools.
-	const layer = new Layer(path, pathOptions, route.dispatch.bind(route));
+	// Load-bearing name, as in `router.route`: the line's (`bound dispatch`, `handle`) marks a route's layer for tracing tools.
+	const layer = new Layer(path, pathOptions, routeLayerHandle(route));
 	layer.route = route;
 	router.stack.push(layer);
 }
