@@ -128,6 +128,46 @@ describe('Velox 5 router: router 2’s module', () => {
 		assert.deepEqual(shape(velox), expected);
 	});
 
+	test('router.listRoutes(): routes with their methods and mounted routers, by path as written, in order', () => {
+		const listed = (framework: Factory) => {
+			const router = framework.Router() as unknown as Record<string, (...args: unknown[]) => unknown> & { listRoutes?: () => Record<string, unknown>[] };
+			const sub = framework.Router();
+			router.use(function logger(_req: unknown, _res: unknown, next: () => void) {
+				next();
+			});
+			router.get('/users/:id', () => {});
+			router.post('/users/:id', () => {});
+			(router.route('/items') as ReturnType<ReturnType<typeof velox.Router>['route']>)
+				.put(() => {})
+				.all(() => {})
+				.get(() => {});
+			router.head('/ping', () => {});
+			router.get(['/a', ['/b', '/c']], () => {});
+			router.get(/^\/re(?:gex)?$/, () => {});
+			router.use('/sub', sub);
+			router.use(sub);
+			router.use(['/x', '/y'], sub);
+			const routes = router.listRoutes?.() ?? [];
+			return routes.map((entry) => ({ ...entry, router: entry.router === sub ? 'sub' : entry.router }));
+		};
+		const expected = listed(express5 as unknown as Factory);
+		assert.deepEqual(expected, [
+			{ path: '/users/:id', methods: ['GET', 'HEAD'], router: undefined },
+			{ path: '/users/:id', methods: ['POST'], router: undefined },
+			{ path: '/items', methods: ['PUT', '*', 'GET', 'HEAD'], router: undefined },
+			{ path: '/ping', methods: ['HEAD'], router: undefined },
+			{ path: '/a', methods: ['GET', 'HEAD'], router: undefined },
+			{ path: '/b', methods: ['GET', 'HEAD'], router: undefined },
+			{ path: '/c', methods: ['GET', 'HEAD'], router: undefined },
+			{ path: /^\/re(?:gex)?$/, methods: ['GET', 'HEAD'], router: undefined },
+			{ path: '/sub', methods: undefined, router: 'sub' },
+			{ path: '/', methods: undefined, router: 'sub' },
+			{ path: '/x', methods: undefined, router: 'sub' },
+			{ path: '/y', methods: undefined, router: 'sub' },
+		]);
+		assert.deepEqual(listed(velox), expected);
+	});
+
 	test('a route’s layer is a function named handle', () => {
 		const names = (framework: Factory) => {
 			const router = framework.Router() as unknown as { route(path: string): unknown; stack: { name: string; handle: { name: string; length: number } }[] };

@@ -177,6 +177,7 @@ export const express4: LinePolicy = {
 		layerEntries() {},
 		routeLayerHandle: (route) => route.dispatch.bind(route),
 		routerModule: (classes) => classes.Router,
+		listRoutes: undefined,
 		checkParam(name, fn) {
 			if (typeof fn !== 'function') throw veloxError('VELOX_ERR_PARAM_CALLBACK', name, fn);
 		},

@@ -8,7 +8,7 @@ import type * as ContentType2 from 'content-type-2';
 import type OnFinished from 'on-finished';
 import { onFirstUse } from '../base/utils';
 import { veloxError } from '../errors';
-import { router2LayerEntries, routerModule } from './router-module';
+import { listRoutes, router2LayerEntries, routerModule } from './router-module';
 import type { CharsetCodec, FreshResponseHeaders, LinePolicy, MediaTypeParameters, StatusTarget, TypeIs } from './policy';
 
 /** What Velox 5 uses of mime-types 3 (its table is mime-db's). */
@@ -213,6 +213,7 @@ export const express5: LinePolicy = {
 			};
 		},
 		routerModule,
+		listRoutes,
 		checkParam(name, fn) {
 			if (!name) throw veloxError('VELOX_ERR_PARAM_NAME_REQUIRED');
 			if (typeof name !== 'string') throw veloxError('VELOX_ERR_PARAM_NAME_TYPE');

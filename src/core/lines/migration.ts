@@ -332,6 +332,12 @@ export const categories: Readonly<Record<Row, Category>> = {
 		fix: 'nothing',
 		unrecorded: INTERNAL,
 	},
+	'router.listRoutes': {
+		title: 'router.listRoutes()',
+		express5: "adds router.listRoutes(): each route's path and methods, and the routers mounted",
+		fix: 'nothing (new in Express 5)',
+		unrecorded: INTERNAL,
+	},
 	'body.skipsRequest': {
 		title: 'req.body is undefined when no parser set it',
 		express5: 'leaves req.body undefined when no parser read the request (Express 4: {})',

@@ -7,6 +7,7 @@
 import type { EventEmitter } from 'events';
 import type { Transform } from 'stream';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'http';
+import type { kPattern } from '../base/symbols';
 
 /** Members a line does not have, by the object that would carry them. */
 export interface RemovedMembers {
@@ -244,6 +245,27 @@ export interface RouterRules {
 	 * classes, lines/router-module.ts), for agents hook that module on Express 5.
 	 */
 	readonly routerModule: <F extends RouterFactoryShape>(classes: RouterClasses<F>) => F;
+	/**
+	 * `router.listRoutes()`, which router 2.3 added (Express 5), or undefined (Express 4 has none;
+	 * Velox's own listing is `router.routes()` on both lines).
+	 */
+	readonly listRoutes: ((this: ListedStack) => ListedRoute[]) | undefined;
+}
+
+/** What `listRoutes` reads of a router: its layers, with their routes, handles and paths as written. */
+export interface ListedStack {
+	readonly stack: readonly {
+		readonly route?: { readonly methods: Readonly<Record<string, boolean>> };
+		readonly handle: unknown;
+		readonly [kPattern]: unknown;
+	}[];
+}
+
+/** One entry of router 2's `listRoutes()`: a path with its route's methods, or with the router mounted there. */
+export interface ListedRoute {
+	path: unknown;
+	methods: string[] | undefined;
+	router: unknown;
 }
 
 /** What the line's `layerEntries` moves on the layers' prototype. */

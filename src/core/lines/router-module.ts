@@ -9,7 +9,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'http';
 import { readFileSync } from 'fs';
-import type { LayerPrototype, RouterClasses, RouterFactoryShape } from './policy';
+import { kPattern } from '../base/symbols';
+import type { LayerPrototype, ListedRoute, ListedStack, RouterClasses, RouterFactoryShape } from './policy';
 
 type Next = (err?: unknown) => void;
 
@@ -105,4 +106,34 @@ function packageName(manifest: string): unknown {
 	} catch {
 		return undefined;
 	}
+}
+
+/**
+ * Express 5's `router.listRoutes()` (router 2.3): one entry per path of each route and mounted
+ * router, in registration order (plain middleware is left out): the path as written, the route's
+ * methods in the order they were first added (`*` for `all`, HEAD after them when GET has no HEAD
+ * of its own), or the router mounted there.
+ */
+export function listRoutes(this: ListedStack): ListedRoute[] {
+	const routes: ListedRoute[] = [];
+	for (const layer of this.stack) {
+		const route = layer.route;
+		const router = route === undefined && Array.isArray((layer.handle as { stack?: unknown }).stack) ? layer.handle : undefined;
+		if (route === undefined && router === undefined) continue;
+		const methods = route === undefined ? undefined : routeMethods(route.methods);
+		const path = layer[kPattern];
+		if (Array.isArray(path)) {
+			for (const each of path.flat(Infinity)) routes.push({ path: each, methods: methods?.slice(), router });
+		} else {
+			routes.push({ path, methods, router });
+		}
+	}
+	return routes;
+}
+
+function routeMethods(table: Readonly<Record<string, boolean>>): string[] {
+	const methods: string[] = [];
+	for (const method of Object.keys(table)) methods.push(method === '_all' ? '*' : method.toUpperCase());
+	if (table.get && !table.head) methods.push('HEAD');
+	return methods;
 }

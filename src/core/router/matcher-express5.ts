@@ -154,7 +154,9 @@ function compileRegExp(path: RegExp, keys: PathKey[], offset: number): CompiledP
 		keys.push({ name, optional: false, offset: offset + m.index });
 		captures.push({ name, splat: false });
 	}
-	return { regexp: path, segments: NO_SEGMENTS, captures, alternatives: [path] };
+	// A copy as the layer's `regexp` (which carries Express 4's `fast_*` flags): router 2 leaves the
+	// app's expression as it is (router.listRoutes() gives it back).
+	return { regexp: new RegExp(path), segments: NO_SEGMENTS, captures, alternatives: [path] };
 }
 
 /** Router 2's `loosen`: unless strict, trailing slashes are not part of the path (`/` apart). */

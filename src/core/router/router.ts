@@ -34,7 +34,7 @@ import { linePolicy } from '../lines';
 export { type FinalHandler, kFinalHandler };
 
 const deprecate = depd('velox');
-const { useWithoutHandler, useHandlerNotFunction, paramShorthands, checkParam, routerIsClass, routeLayerHandle } = linePolicy().router;
+const { useWithoutHandler, useHandlerNotFunction, paramShorthands, checkParam, routerIsClass, routeLayerHandle, listRoutes: listRoutes2 } = linePolicy().router;
 // The migration report's recording (lines/migration.ts), on Express 4's param shorthands only.
 const migration = linePolicy().migration;
 
@@ -268,6 +268,9 @@ Router.use = function use(this: Router, ...args: unknown[]): Router {
 Router.routes = function routes(this: Router) {
 	return listRoutes(this.stack);
 };
+
+// Express 5's `router.listRoutes()` (router 2.3), where the line has it (lines/).
+if (listRoutes2 !== undefined) (Router as { listRoutes?: typeof listRoutes2 }).listRoutes = listRoutes2;
 
 Router.route = function route(this: Router, path: PathInput): Route {
 	const created = new Route(path);
