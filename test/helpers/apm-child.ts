@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 
-export type AgentName = 'otel' | 'otel-auto' | 'dd-trace' | 'elastic' | 'newrelic';
+export type AgentName = 'otel' | 'otel-auto' | 'otel-router' | 'dd-trace' | 'elastic' | 'newrelic';
 
 export interface ChildConfig {
 	agent: AgentName;
@@ -95,7 +95,7 @@ async function main(): Promise<void> {
 	const load = createRequire(join(config.modules, 'package.json')) as (id: string) => Exports;
 	let finish: () => Promise<ChildMessage>;
 
-	if (config.agent === 'otel' || config.agent === 'otel-auto') {
+	if (config.agent === 'otel' || config.agent === 'otel-auto' || config.agent === 'otel-router') {
 		const api = load('@opentelemetry/api') as unknown as {
 			trace: { setGlobalTracerProvider(provider: unknown): void };
 			context: { setGlobalContextManager(manager: unknown): void };
@@ -115,6 +115,9 @@ async function main(): Promise<void> {
 		if (config.agent === 'otel') {
 			new (load('@opentelemetry/instrumentation-http').HttpInstrumentation as unknown as new () => unknown)();
 			new (load('@opentelemetry/instrumentation-express').ExpressInstrumentation as unknown as new () => unknown)();
+		} else if (config.agent === 'otel-router') {
+			new (load('@opentelemetry/instrumentation-http').HttpInstrumentation as unknown as new () => unknown)();
+			new (load('@opentelemetry/instrumentation-router').RouterInstrumentation as unknown as new () => unknown)();
 		} else {
 			load('@opentelemetry/auto-instrumentations-node').getNodeAutoInstrumentations();
 		}
