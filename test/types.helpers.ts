@@ -164,13 +164,20 @@ export function cleanProject(
 }
 
 /**
- * Runs tsc on the project's tsconfig.json (or `config`): the project's own typescript when it installed one,
- * else this repository's (the compiler's location does not change what the project resolves).
+ * Runs tsc on the project's tsconfig.json (or `config`): the project's own typescript (or the
+ * package `compiler`, a TypeScript the project installed under an alias such as `typescript-4.4`)
+ * when it installed one, else this repository's (the compiler's location does not change what the
+ * project resolves).
  */
-export function projectTsc(dir: string, config = 'tsconfig.json'): { status: number | null; output: string } {
-	const own = join(dir, 'node_modules', 'typescript', 'bin', 'tsc');
-	const compiler = existsSync(own) ? own : join(packageRoot(), 'node_modules', 'typescript', 'bin', 'tsc');
-	const tsc = spawnSync(process.execPath, [compiler, '-p', join(dir, config)], { cwd: dir, encoding: 'utf8', timeout: 300_000, env: withoutCoverage() });
+export function projectTsc(dir: string, config = 'tsconfig.json', compiler = 'typescript'): { status: number | null; output: string } {
+	const own = join(dir, 'node_modules', compiler, 'bin', 'tsc');
+	assert.ok(compiler === 'typescript' || existsSync(own), compiler + ' is not installed in ' + dir);
+	const tsc = spawnSync(process.execPath, [existsSync(own) ? own : join(packageRoot(), 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(dir, config)], {
+		cwd: dir,
+		encoding: 'utf8',
+		timeout: 300_000,
+		env: withoutCoverage(),
+	});
 	return { status: tsc.status, output: tsc.stdout + tsc.stderr };
 }
 

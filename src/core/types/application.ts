@@ -12,6 +12,14 @@ declare module 'express-serve-static-core' {
 	export type EngineCallback = (path: string, options: object, callback: (e: any, rendered?: string) => void) => void;
 
 	/**
+	 * `app.listen`'s callback. Velox 5 calls it with the server's error when listening fails
+	 * (EADDRINUSE, …), as Express 5 does, so there it takes `(error?: Error)` as
+	 * @types/express-serve-static-core@5 types it: `app.listen(3000, (error) => …)` gives `error` its type.
+	 * Velox 4, as Express 4, calls it with nothing.
+	 */
+	export type ListenCallback = ByLine<() => void, (error?: Error) => void>;
+
+	/**
 	 * An application: call it as a request listener, or `listen()`.
 	 *
 	 * @typeParam LocalsObj - `app.locals`
@@ -67,12 +75,12 @@ declare module 'express-serve-static-core' {
 		/** Renders a view; the callback receives the error or the text (Express 4 needs the callback). */
 		render(name: string, options?: object, callback?: (err: Error, html: string) => void): void;
 		render(name: string, callback: (err: Error, html: string) => void): void;
-		listen(port: number, hostname: string, backlog: number, callback?: () => void): Server;
-		listen(port: number, hostname: string, callback?: () => void): Server;
-		listen(port: number, callback?: () => void): Server;
-		listen(callback?: () => void): Server;
-		listen(path: string, callback?: () => void): Server;
-		listen(handle: any, listeningListener?: () => void): Server;
+		listen(port: number, hostname: string, backlog: number, callback?: ListenCallback): Server;
+		listen(port: number, hostname: string, callback?: ListenCallback): Server;
+		listen(port: number, callback?: ListenCallback): Server;
+		listen(callback?: ListenCallback): Server;
+		listen(path: string, callback?: ListenCallback): Server;
+		listen(handle: any, listeningListener?: ListenCallback): Server;
 
 		/**
 		 * Velox 5: the app's router (Express 5's `app.router`), made on first read.
