@@ -1,13 +1,14 @@
-// Express's own test suites (express, body-parser, serve-static) at their release tags, run three
-// times each: on the tag's own code, on the real express of the line (the repository's development
-// dependency: `express` for line 4, `express5` for line 5, and the body-parser and serve-static that
-// express installs), and on the packed Velox of that line. Velox stands in for the module under test
-// the way an app meets it: the checkout's `index.js` (and the files the tests reach into, such as
-// express's `lib/utils.js`) is replaced by a one-line module that requires it. Prints the counts of
-// each run and every test whose outcome differs between the real express and Velox. Slow (a clone
-// and an install per suite); never part of `npm test`.
+// Express's own test suites (express, body-parser, serve-static; on line 5 also router, Express 5's
+// router 2) at their release tags, run three times each: on the tag's own code, on the real express
+// of the line (the repository's development dependency: `express` for line 4, `express5` for line
+// 5, and the body-parser, serve-static and router that express installs), and on the packed Velox of
+// that line. Velox stands in for the module under test the way an app meets it: the checkout's
+// `index.js` (and the files the tests reach into, such as express's `lib/utils.js`) is replaced by a
+// one-line module that requires it (for router: Velox 5 loaded, then the `router` it bundles,
+// required from Velox's folder). Prints the counts of each run and every test whose outcome differs
+// between the real express and Velox. Slow (a clone and an install per suite); never part of `npm test`.
 //
-//   npm run build && node bench/upstream.js [--line 4|5] [--suites express,body-parser,serve-static]
+//   npm run build && node bench/upstream.js [--line 4|5] [--suites express,body-parser,serve-static,router]
 //       [--source NAME=GIT] [--work DIR] [--keep]
 //
 // GIT is a bare or normal git directory holding the pinned commit (a local mirror), or a clone URL;
@@ -91,6 +92,16 @@ const LINES = {
 				spec: ['test/'],
 				standIns: (root, asVelox) => ({ 'index.js': asVelox ? `require(${q(root)}).static` : `require(${q(root)})` }),
 			},
+			// router 2.3.0 (what express@5.3.0 installs) has no tag in the repository: its suite is master's after
+			// v2.2.0, the newest commit there. The tests require only the package's index.js.
+			router: {
+				tag: 'master cb2a5fcd',
+				repo: 'https://github.com/pillarjs/router.git',
+				commit: 'cb2a5fcdf31b9cc92296183ceeff8126b5c57453',
+				args: ['--check-leaks'],
+				spec: ['test/'],
+				standIns: (root, asVelox) => ({ 'index.js': asVelox ? routerOf(root) : `require(${q(root)})` }),
+			},
 		},
 	},
 };
@@ -102,6 +113,14 @@ function q(file) {
 /** body-parser's interface from Velox's factory: the four parsers express re-exports. */
 function parsersOf(root) {
 	return `(() => { const velox = require(${q(root)}); return { json: velox.json, raw: velox.raw, text: velox.text, urlencoded: velox.urlencoded }; })()`;
+}
+
+/**
+ * The module `router` as Velox 5 gives it: Velox 5 loads first (it hands its Router, Layer and Route to
+ * the velox-router it bundles as `router`), then the export of `router` as resolved from Velox's folder.
+ */
+function routerOf(root) {
+	return `(() => { require(${q(root)}); return require(require.resolve('router', { paths: [${q(root)}] })); })()`;
 }
 
 function parse(argv) {

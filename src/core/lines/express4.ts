@@ -178,6 +178,10 @@ export const express4: LinePolicy = {
 		routeLayerHandle: (route) => route.dispatch.bind(route),
 		routerModule: (classes) => classes.Router,
 		listRoutes: undefined,
+		addedSlashRewritten: undefined,
+		paramLateRejection: false,
+		promiseFulfilled: undefined,
+		promiseLike: undefined,
 		checkParam(name, fn) {
 			if (typeof fn !== 'function') throw veloxError('VELOX_ERR_PARAM_CALLBACK', name, fn);
 		},

@@ -3,12 +3,13 @@ import type { EventEmitter } from 'events';
 import { basename, extname } from 'path';
 import type { Transform } from 'stream';
 import type Zlib from 'zlib';
+import depd from 'depd';
 import type * as ContentDisposition2 from 'content-disposition-2';
 import type * as ContentType2 from 'content-type-2';
 import type OnFinished from 'on-finished';
 import { onFirstUse } from '../base/utils';
 import { veloxError } from '../errors';
-import { listRoutes, router2LayerEntries, routerModule } from './router-module';
+import { addedSlashRewritten, listRoutes, router2LayerEntries, routerModule } from './router-module';
 import type { CharsetCodec, FreshResponseHeaders, LinePolicy, MediaTypeParameters, StatusTarget, TypeIs } from './policy';
 
 /** What Velox 5 uses of mime-types 3 (its table is mime-db's). */
@@ -93,6 +94,12 @@ const loadContentDisposition = onFirstUse(() => require('content-disposition-2')
 function attachmentDisposition(filename: string | undefined): string {
 	return loadContentDisposition().create(filename === undefined ? undefined : basename(filename));
 }
+
+// router 2's deprecations name `router` (depd), made with the first.
+const routerDeprecation = onFirstUse(() => depd('router'));
+
+/** router 2.3's `then` callback for a handler's resolved promise: the value is not used. */
+function ignoreFulfilled(): void {}
 
 export const express5: LinePolicy = {
 	line: 5,
@@ -214,6 +221,12 @@ export const express5: LinePolicy = {
 		},
 		routerModule,
 		listRoutes,
+		addedSlashRewritten,
+		paramLateRejection: true,
+		promiseFulfilled: ignoreFulfilled,
+		promiseLike(what) {
+			routerDeprecation()(what + ' that are Promise-like are deprecated, use a native Promise instead');
+		},
 		checkParam(name, fn) {
 			if (!name) throw veloxError('VELOX_ERR_PARAM_NAME_REQUIRED');
 			if (typeof name !== 'string') throw veloxError('VELOX_ERR_PARAM_NAME_TYPE');

@@ -338,6 +338,30 @@ export const categories: Readonly<Record<Row, Category>> = {
 		fix: 'nothing (new in Express 5)',
 		unrecorded: INTERNAL,
 	},
+	'router.addedSlashRewritten': {
+		title: 'req.url rewritten by middleware at its whole mount path keeps its slash',
+		express5: 'gives back /api/x, not /apix, when middleware mounted at /api and requested at /api sets req.url to /x and calls next (router 2.3)',
+		fix: 'nothing, unless the app relied on the joined /apix',
+		unrecorded: 'a flag read in the traversal: recording it would cost every request under Express 4',
+	},
+	'router.promiseFulfilled': {
+		title: "a returned promise's then is given a callback for its value",
+		express5: 'passes a function doing nothing as then’s first argument (router 2.3), so a thenable that calls it unchecked is not an error',
+		fix: 'nothing',
+		unrecorded: INTERNAL,
+	},
+	'router.promiseLike': {
+		title: 'a handler returning a Promise-like value that is not a Promise is deprecated',
+		express5: 'warns "router deprecated handlers (or parameters) that are Promise-like are deprecated, use a native Promise instead" (router 2)',
+		fix: 'return native promises (an async function, or Promise.resolve(value))',
+		unrecorded: 'Velox 4 has no check to make there: recording it would cost every returned promise under Express 4',
+	},
+	'router.paramLateRejection': {
+		title: "a param callback's promise that rejects after it called next is an error",
+		express5: 'passes the rejection to the error handlers even when the callback already called next (router 2)',
+		fix: 'call next only once: either return the promise or call next, not both',
+		unrecorded: 'the report would have to watch every param callback’s promise under Express 4',
+	},
 	'body.skipsRequest': {
 		title: 'req.body is undefined when no parser set it',
 		express5: 'leaves req.body undefined when no parser read the request (Express 4: {})',

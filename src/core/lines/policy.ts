@@ -250,6 +250,35 @@ export interface RouterRules {
 	 * Velox's own listing is `router.routes()` on both lines).
 	 */
 	readonly listRoutes: ((this: ListedStack) => ListedRoute[]) | undefined;
+	/**
+	 * A request whose path is a middleware's whole mount path (`/api` under `use('/api', …)`) reaches
+	 * it with a `/` added to `req.url`, taken off again when it calls `next`. Express 4 (undefined)
+	 * takes the first character off whatever `req.url` the middleware left (a rewrite to `/x` comes
+	 * back as `/apix`). Express 5 (router 2.3): given `req.url` as the middleware left it and the
+	 * mount path, true when the middleware rewrote it and the slash stays (`/api/x`); false when it
+	 * is still the root (`/`, `/?…`) or the mount path ends with `/` and `req.url` starts with one.
+	 */
+	readonly addedSlashRewritten: ((url: string, mountPath: string) => boolean) | undefined;
+	/**
+	 * What a handler's or param callback's returned promise (a thenable: Velox forwards its
+	 * rejection to `next`, on both lines) is given as its `then`'s first argument. Express 4:
+	 * `undefined`, as Velox always gave. Express 5 (router 2.3): a function doing nothing, so a
+	 * thenable that calls its first callback without checking it does not throw into `next`.
+	 */
+	readonly promiseFulfilled: (() => void) | undefined;
+	/**
+	 * Called when a handler, error handler (`'handlers'`) or param callback (`'parameters'`) returns
+	 * a thenable that is not a native Promise, before its rejection is forwarded. Express 4:
+	 * undefined (nothing). Express 5 (router 2): router's deprecation, naming `router`.
+	 */
+	readonly promiseLike: ((what: 'handlers' | 'parameters') => void) | undefined;
+	/**
+	 * A param callback's returned promise rejects after the callback called its `next`: Express 4
+	 * (false, Velox's forwarding beyond Express 4) drops the rejection, so a wrapper that calls
+	 * `next(err)` and returns the rejected promise (express-async-errors) gives one error. Express 5
+	 * (true, router 2) forwards it as that callback's `next(err)`, wherever the walk is by then.
+	 */
+	readonly paramLateRejection: boolean;
 }
 
 /** What `listRoutes` reads of a router: its layers, with their routes, handles and paths as written. */

@@ -137,3 +137,13 @@ function routeMethods(table: Readonly<Record<string, boolean>>): string[] {
 	if (table.get && !table.head) methods.push('HEAD');
 	return methods;
 }
+
+/**
+ * Express 5's `addedSlashRewritten` (router 2.3): after middleware reached at its whole mount path
+ * (which saw `req.url` as `/`, the slash added) calls `next`, whether it rewrote `req.url` so that
+ * the slash stays between the mount path and the new path: not when the URL is still the root, nor
+ * when the mount path ends with `/` and the URL starts with one.
+ */
+export function addedSlashRewritten(url: string, mountPath: string): boolean {
+	return !(url === '/' || url.startsWith('/?') || (mountPath.endsWith('/') && url[0] === '/'));
+}

@@ -20,8 +20,8 @@ import { kFinalHandler } from '../base/symbols';
 import { kUpgrade } from './ws-route';
 import { linePolicy } from '../lines';
 
-/** The automatic OPTIONS answer, as the line gives it (lines/). */
-const { sendOptions } = linePolicy().router;
+/** The automatic OPTIONS answer, and whether a slash added under a mount path stays, as the line gives them (lines/). */
+const { sendOptions, addedSlashRewritten } = linePolicy().router;
 
 export type FinalHandler = (req: IncomingMessage, res: ServerResponse, err: unknown) => void;
 
@@ -262,15 +262,22 @@ export class Dispatch {
 	/** Undoes `trimPrefix` when control comes back from the middleware. */
 	private restoreUrl(): void {
 		const req = this.req;
-		if (this.slashAdded) {
-			req.url = req.url.slice(1);
-			this.slashAdded = false;
-		}
+		if (this.slashAdded) this.removeAddedSlash();
 		if (this.removed.length !== 0) {
 			req.baseUrl = this.parentUrl;
 			req.url = this.protohost + this.removed + req.url.slice(this.protohost.length);
 			this.removed = '';
 		}
+	}
+
+	/**
+	 * Takes off the slash `trimPrefix` added: always on Express 4; on Express 5 (router 2.3) not
+	 * when the middleware rewrote `req.url` (lines/, `addedSlashRewritten`).
+	 */
+	private removeAddedSlash(): void {
+		const req = this.req;
+		if (addedSlashRewritten === undefined || !addedSlashRewritten(req.url, this.removed)) req.url = req.url.slice(1);
+		this.slashAdded = false;
 	}
 
 	/** The stack is done: the automatic OPTIONS answer if it applies, else `finish`. */

@@ -32,6 +32,8 @@ const express5Syntax: typeof Express5Syntax | null =
 	linePolicy().router.routeSyntax === 'express5' ? (require('./matcher-express5') as typeof Express5Syntax) : null;
 // The migration report's recording (lines/migration.ts): each registered path, once, at registration.
 const migration = linePolicy().migration;
+/** The first argument of a returned promise's `then`, and what a thenable that is not a Promise gets, as the line gives them (lines/). */
+export const { promiseFulfilled, promiseLike } = linePolicy().router;
 
 /** On a layer of Express 5's syntax: what `compilePath5` made of its path. */
 const kCompiled5: unique symbol = Symbol('velox.compiled5');
@@ -309,8 +311,17 @@ export function isThenable(value: unknown): value is PromiseLike<unknown> {
 	return value !== undefined && value !== null && typeof (value as PromiseLike<unknown>).then === 'function';
 }
 
-export function forwardRejection(promise: PromiseLike<unknown>, next: Next): void {
-	promise.then(undefined, (reason: unknown) => {
+function forwardRejectionOnly(promise: PromiseLike<unknown>, next: Next): void {
+	promise.then(promiseFulfilled, (reason: unknown) => {
 		next(toError(reason));
 	});
 }
+
+/** Express 5: router 2's deprecation for a thenable that is not a Promise first. */
+function forwardRejectionChecked(promise: PromiseLike<unknown>, next: Next): void {
+	if (!(promise instanceof Promise)) promiseLike!('handlers');
+	forwardRejectionOnly(promise, next);
+}
+
+/** A returned promise's rejection to `next`, chosen once by the line: Express 4 has no check to make. */
+export const forwardRejection: (promise: PromiseLike<unknown>, next: Next) => void = promiseLike === undefined ? forwardRejectionOnly : forwardRejectionChecked;

@@ -20,7 +20,7 @@ import type { RouterOptions } from 'express-serve-static-core';
 import { splitUseArguments } from '../base/utils';
 import type { IndexedRouter } from './candidates';
 import { Dispatch, type FinalHandler, type ParamCalled } from './dispatch';
-import { isThenable, Layer, markPathUnwritten } from './layer';
+import { isThenable, Layer, markPathUnwritten, promiseFulfilled, promiseLike } from './layer';
 import type { AnyHandler, Next, RoutedRequest } from './types';
 import { listRoutes, type RouteList } from './listing';
 import type { PathInput } from './matcher';
@@ -34,7 +34,16 @@ import { linePolicy } from '../lines';
 export { type FinalHandler, kFinalHandler };
 
 const deprecate = depd('velox');
-const { useWithoutHandler, useHandlerNotFunction, paramShorthands, checkParam, routerIsClass, routeLayerHandle, listRoutes: listRoutes2 } = linePolicy().router;
+const {
+	useWithoutHandler,
+	useHandlerNotFunction,
+	paramShorthands,
+	checkParam,
+	routerIsClass,
+	routeLayerHandle,
+	listRoutes: listRoutes2,
+	paramLateRejection,
+} = linePolicy().router;
 // The migration report's recording (lines/migration.ts), on Express 4's param shorthands only.
 const migration = linePolicy().migration;
 
@@ -171,9 +180,10 @@ class ParamWalk {
 	private value: unknown = undefined;
 	private callbacks: ParamCallback[] | undefined = undefined;
 	private current: ParamCalled | undefined = undefined;
-	// Calls of `next` so far: a callback's rejected promise is forwarded only if it has not
-	// called its `next` already (a wrapper such as express-async-errors' both calls
-	// `next(err)` and returns the rejected promise: one error, not two).
+	// Calls of `next` so far: on Express 4 a callback's rejected promise is forwarded only if it
+	// has not called its `next` already (a wrapper such as express-async-errors' both calls
+	// `next(err)` and returns the rejected promise: one error, not two); Express 5 forwards it
+	// always, as router 2 (lines/, `paramLateRejection`).
 	private calls = 0;
 
 	constructor(
@@ -242,8 +252,9 @@ class ParamWalk {
 			const before = this.calls;
 			const result = fn(this.req, this.res, this.next, this.value, this.name);
 			if (isThenable(result)) {
-				result.then(undefined, (reason: unknown) => {
-					if (this.calls === before) this.nextCallback(toError(reason));
+				if (promiseLike !== undefined && !(result instanceof Promise)) promiseLike('parameters');
+				result.then(promiseFulfilled, (reason: unknown) => {
+					if (paramLateRejection || this.calls === before) this.nextCallback(toError(reason));
 				});
 			}
 		} catch (e) {
