@@ -32,8 +32,8 @@ import { sharedProject, withoutCoverage } from './packed';
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const networkError = /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|ECONNRESET|network/i;
 
-/** The app, the same file on both frameworks: the issue's app, with an error handler in the router. */
-export const appSource = `'use strict';
+/** What both apps start with: middleware, then a router mounted at /api with its own error handler. */
+const appHead = `'use strict';
 const express = require('express');
 const app = express();
 app.use(function requestTimer(req, res, next) {
@@ -52,7 +52,10 @@ api.use(function apiErrors(err, req, res, next) {
 	res.status(502).json({ error: err.message });
 });
 app.use('/api', api);
-app.post('/echo', (req, res) => {
+`;
+
+/** The app, the same file on both frameworks: the issue's app, with an error handler in the router. */
+export const appSource = `${appHead}app.post('/echo', (req, res) => {
 	res.json(req.body);
 });
 app.get('/boom', () => {
@@ -105,18 +108,7 @@ export function apmProjects(work: string): Projects {
 	const unavailable = npmUnavailable();
 	if (unavailable) return { skip: unavailable };
 	const shared = sharedProject('apm-express', (dir, tarball) => {
-		fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'apm-app', version: '1.0.0', private: true }));
-		fs.writeFileSync(path.join(dir, 'app.js'), appSource);
-		const install = spawnSync(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', 'express@file:' + tarball], {
-			cwd: dir,
-			encoding: 'utf8',
-			timeout: 300_000,
-			env: withoutCoverage(),
-		});
-		if (install.status !== 0 && networkError.test(install.stderr))
-			return 'the registry is not reachable: ' + install.stderr.split('\n').find((l) => /ERR/.test(l));
-		assert.equal(install.status, 0, install.stderr);
-		return undefined;
+		return installApp(dir, appSource, 'express@file:' + tarball);
 	});
 	if (shared.error !== undefined) return { skip: shared.error };
 	const express = path.join(work, 'express');
@@ -133,26 +125,7 @@ export function apmProjects(work: string): Projects {
  * terms: a mounted router with an error handler, `/*splat` and `{/:opt}` routes, an async handler
  * whose rejection Express 5 passes on, an app-level error handler.
  */
-export const app5Source = `'use strict';
-const express = require('express');
-const app = express();
-app.use(function requestTimer(req, res, next) {
-	res.setHeader('x-timer', 'on');
-	next();
-});
-app.use(express.json());
-const api = express.Router();
-api.get('/users/:id', (req, res) => {
-	res.json({ id: req.params.id });
-});
-api.get('/fail', (req, res, next) => {
-	next(new Error('fail'));
-});
-api.use(function apiErrors(err, req, res, next) {
-	res.status(502).json({ error: err.message });
-});
-app.use('/api', api);
-app.get('/files/*splat', (req, res) => {
+export const app5Source = `${appHead}app.get('/files/*splat', (req, res) => {
 	res.json({ splat: req.params.splat });
 });
 app.get('/opt{/:x}', (req, res) => {
@@ -201,20 +174,27 @@ export function apmProjects5(work: string): Projects {
 	] as const) {
 		const dir = path.join(work, framework + '5');
 		fs.mkdirSync(dir);
-		fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'apm-app', version: '1.0.0', private: true }));
-		fs.writeFileSync(path.join(dir, 'app.js'), app5Source);
-		const install = spawnSync(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', spec], {
-			cwd: dir,
-			encoding: 'utf8',
-			timeout: 300_000,
-			env: withoutCoverage(),
-		});
-		if (install.status !== 0 && networkError.test(install.stderr))
-			return { skip: 'the registry is not reachable: ' + install.stderr.split('\n').find((l) => /ERR/.test(l)) };
-		assert.equal(install.status, 0, install.stderr);
+		const unreachable = installApp(dir, app5Source, spec);
+		if (unreachable !== undefined) return { skip: unreachable };
 		apps[framework] = path.join(dir, 'app.js');
 	}
 	return { app: apps };
+}
+
+/** Writes an app project in `dir` (package.json, app.js) and installs `spec` there; returns why the registry could not be reached, or undefined. */
+function installApp(dir: string, source: string, spec: string): string | undefined {
+	fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'apm-app', version: '1.0.0', private: true }));
+	fs.writeFileSync(path.join(dir, 'app.js'), source);
+	const install = spawnSync(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', spec], {
+		cwd: dir,
+		encoding: 'utf8',
+		timeout: 300_000,
+		env: withoutCoverage(),
+	});
+	if (install.status !== 0 && networkError.test(install.stderr))
+		return 'the registry is not reachable: ' + install.stderr.split('\n').find((l) => /ERR/.test(l));
+	assert.equal(install.status, 0, install.stderr);
+	return undefined;
 }
 
 export interface NodeLine {
