@@ -120,6 +120,32 @@ describe('velox: channels', () => {
 		);
 	});
 
+	test("router 2.3's channel express.router.request beside them: published on Velox 5 as express@5 does, nothing on Velox 4", async () => {
+		const velox = listen([channelNames.layerStart]);
+		const router: string[] = [];
+		const channel = dc.tracingChannel('express.router.request');
+		const record = (phase: string) => (message: unknown) => {
+			const ctx = message as { layer: { name: string }; route: unknown };
+			router.push(`${phase} | ${ctx.layer.name} | ${String(ctx.route)}`);
+		};
+		const handlers = { start: record('start'), end: record('end'), asyncStart: record('asyncStart'), asyncEnd: record('asyncEnd'), error: record('error') };
+		channel.subscribe(handlers);
+		unsubscribers.push(() => channel.unsubscribe(handlers));
+		const res = await buildApp().inject('/users/42');
+		assert.equal(res.text, 'user 42');
+		assert.ok(velox.includes('start | handler | getUser | / | /users | /users/:id | '), velox.join('\n'));
+		// A route's own layer is not traced there, its handlers are; `route` is the pattern the layer matched.
+		const expected = [
+			'start | auth | /',
+			'start | router | /users',
+			'start | getUser | /:id',
+			'end | getUser | /:id',
+			'end | router | /users',
+			'end | auth | /',
+		];
+		assert.deepEqual(router, line === 5 ? expected : []);
+	});
+
 	test('a sub-app is an app layer; parameterised routes keep their pattern through the mount', async () => {
 		const events = listen([channelNames.layerStart, channelNames.requestEnd]);
 		await buildApp().inject('/admin/orgs/acme');

@@ -175,6 +175,7 @@ export const express4: LinePolicy = {
 		newMethodTable: () => ({}),
 		// Velox's `handle_request`/`handle_error` are Express 4's names: nothing to move.
 		layerEntries() {},
+		routeTracing: undefined,
 		routeLayerHandle: (route) => route.dispatch.bind(route),
 		routerModule: (classes) => classes.Router,
 		listRoutes: undefined,

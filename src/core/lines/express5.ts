@@ -8,8 +8,9 @@ import type * as ContentDisposition2 from 'content-disposition-2';
 import type * as ContentType2 from 'content-type-2';
 import type OnFinished from 'on-finished';
 import { onFirstUse } from '../base/utils';
-import { veloxError } from '../errors';
+import { toError, veloxError } from '../errors';
 import { addedSlashRewritten, listRoutes, router2LayerEntries, routerModule } from './router-module';
+import { type HandlerOutcome, initMatchedRoute, keepMatchedRoute, matchedRoute, recordRouteError, routerTracing, traceParam } from './router-tracing';
 import type { CharsetCodec, FreshResponseHeaders, LinePolicy, MediaTypeParameters, StatusTarget, TypeIs } from './policy';
 
 /** What Velox 5 uses of mime-types 3 (its table is mime-db's). */
@@ -100,6 +101,14 @@ const routerDeprecation = onFirstUse(() => depd('router'));
 
 /** router 2.3's `then` callback for a handler's resolved promise: the value is not used. */
 function ignoreFulfilled(): void {}
+
+/** Router 2's deprecation of a returned thenable that is not a Promise. */
+function promiseLike(what: 'handlers' | 'parameters'): void {
+	routerDeprecation()(what + ' that are Promise-like are deprecated, use a native Promise instead');
+}
+
+/** How router 2.3's traced entries treat a handler's returned thenable, as the untraced ones do. */
+const handlerOutcome: HandlerOutcome = { promiseLike, toError };
 
 export const express5: LinePolicy = {
 	line: 5,
@@ -213,7 +222,20 @@ export const express5: LinePolicy = {
 		paramShorthands: false,
 		routerIsClass: true,
 		newMethodTable: () => Object.create(null),
-		layerEntries: router2LayerEntries,
+		layerEntries(prototype, call) {
+			router2LayerEntries(prototype, call, handlerOutcome);
+		},
+		routeTracing: {
+			init: initMatchedRoute,
+			keep: keepMatchedRoute,
+			active: routerTracing,
+			recordError: recordRouteError,
+			param(fn, layer, req, res, next, value, name) {
+				if (!routerTracing()) return false;
+				traceParam({ req, res, layer, handler: fn, route: matchedRoute(req), param: name }, fn, next, value, name, handlerOutcome);
+				return true;
+			},
+		},
 		routeLayerHandle(route) {
 			return function handle(req, res, next) {
 				route.dispatch(req, res, next);
@@ -224,9 +246,7 @@ export const express5: LinePolicy = {
 		addedSlashRewritten,
 		paramLateRejection: true,
 		promiseFulfilled: ignoreFulfilled,
-		promiseLike(what) {
-			routerDeprecation()(what + ' that are Promise-like are deprecated, use a native Promise instead');
-		},
+		promiseLike,
 		checkParam(name, fn) {
 			if (!name) throw veloxError('VELOX_ERR_PARAM_NAME_REQUIRED');
 			if (typeof name !== 'string') throw veloxError('VELOX_ERR_PARAM_NAME_TYPE');

@@ -320,6 +320,12 @@ export const categories: Readonly<Record<Row, Category>> = {
 		fix: 'patch handleRequest/handleError of the router package, or use a tracing channel',
 		unrecorded: INTERNAL,
 	},
+	'router.routeTracing': {
+		title: "router 2.3's tracing channel express.router.request",
+		express5: 'publishes start, end, asyncStart, asyncEnd and error for each handler, error handler and param callback; remembers the errors passed on, on req',
+		fix: 'nothing (new in Express 5); subscribe with diagnostics_channel.tracingChannel',
+		unrecorded: INTERNAL,
+	},
 	'router.routeLayerHandle': {
 		title: "a route's layer is named handle",
 		express5: "names a route's layer function handle, not bound dispatch",

@@ -229,9 +229,15 @@ export interface RouterRules {
 	 * traversal calls them). Express 5 (router 2) makes them `handleRequest`/`handleError` and puts
 	 * forwarders under Express 4's names, so the traversal's code is one and a patch of router 2's
 	 * names takes effect; the forwarders also drop the layer's match state first (router 2.3's layers
-	 * keep no per-request `params` or `path`).
+	 * keep no per-request `params` or `path`), and run a handler through router 2.3's tracing channel
+	 * while it has a subscriber (`call` invokes the handler as Velox's entry does).
 	 */
-	readonly layerEntries: (prototype: LayerPrototype) => void;
+	readonly layerEntries: (prototype: LayerPrototype, call: LayerCall) => void;
+	/**
+	 * Router 2.3's tracing channel `express.router.request` (Express 5): what the traversal and the
+	 * param walk keep and report for it (lines/router-tracing.ts). Express 4: undefined.
+	 */
+	readonly routeTracing: RouteTracing | undefined;
 	/**
 	 * The function of a route's layer, which calls `route.dispatch`: Express 4's
 	 * `route.dispatch.bind(route)` (named `bound dispatch`), or router 2's function named `handle`.
@@ -301,6 +307,35 @@ export interface ListedRoute {
 export interface LayerPrototype {
 	handle_request(req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void;
 	handle_error(error: unknown, req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void;
+}
+
+/**
+ * Calls a layer's handler with `next` as Velox's entry does, Velox's own layer tracing first
+ * (`error` undefined: a request handler); returns what the handler returned, or undefined when
+ * Velox's tracing ran it (and took care of its outcome).
+ */
+export type LayerCall = (layer: LayerPrototype, error: unknown, req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => unknown;
+
+/** What router 2.3's tracing channel needs of the traversal (Express 5's `routeTracing`). */
+export interface RouteTracing {
+	/** Creates on a request, before its prototype is swapped, the key `keep` sets (a property added after is slow). */
+	readonly init: (req: IncomingMessage) => void;
+	/** A layer matched with `pattern` (its path as written; of an array, the path that matched): kept for the callbacks it runs. */
+	readonly keep: (req: IncomingMessage, pattern: unknown) => void;
+	/** Whether the channel has a subscriber now. */
+	readonly active: () => boolean;
+	/** An error passed to `next` in a traversal, or thrown by a layer's matching: remembered on `req`, as router 2.3 does, traced or not. */
+	readonly recordError: (req: IncomingMessage, err: unknown) => void;
+	/** Runs a `router.param` callback through the channel if it has a subscriber (true), else nothing (false). */
+	readonly param: (
+		fn: (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void, value: unknown, name: string | number) => unknown,
+		layer: object,
+		req: IncomingMessage,
+		res: ServerResponse,
+		next: (err?: unknown) => void,
+		value: unknown,
+		name: string | number,
+	) => boolean;
 }
 
 /** A route as its layer's function calls it. */

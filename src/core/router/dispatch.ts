@@ -14,14 +14,17 @@
 import type { IncomingMessage, ServerResponse } from 'http';
 import { pathnameOf, protohostOf } from '../base/url';
 import { type CandidateCursor, cursorFor, type IndexedRouter } from './candidates';
-import type { Layer } from './layer';
+import { keepMatchedPattern, type Layer } from './layer';
 import type { LayerRoute, Next, ParamsRecord, RoutedRequest } from './types';
 import { kFinalHandler } from '../base/symbols';
 import { kUpgrade } from './ws-route';
 import { linePolicy } from '../lines';
 
-/** The automatic OPTIONS answer, and whether a slash added under a mount path stays, as the line gives them (lines/). */
-const { sendOptions, addedSlashRewritten } = linePolicy().router;
+/**
+ * The automatic OPTIONS answer, whether a slash added under a mount path stays, and router 2.3's
+ * tracing bookkeeping (Express 5), as the line gives them (lines/).
+ */
+const { sendOptions, addedSlashRewritten, routeTracing } = linePolicy().router;
 
 export type FinalHandler = (req: IncomingMessage, res: ServerResponse, err: unknown) => void;
 
@@ -113,6 +116,8 @@ export class Dispatch {
 	 * deep): `step` calls the layer's handler directly, no frame between.
 	 */
 	step(err: unknown): void {
+		// Router 2.3 remembers every error passed on, traced or not (lines/router-tracing.ts).
+		if (routeTracing !== undefined && err) routeTracing.recordError(this.req, err);
 		// Hot path: behind `typeof`, an inlined string compare instead of V8's generic StrictEqual
 		// builtin for a value of any type (docs/design.md, "Dispatch").
 		let layerError = typeof err === 'string' && err === 'route' ? null : err;
@@ -190,6 +195,7 @@ export class Dispatch {
 				match = layer.match(path);
 			} catch (e) {
 				match = e;
+				if (routeTracing !== undefined) routeTracing.recordError(this.req, e);
 			}
 			if (match !== true) {
 				if (typeof match !== 'boolean') layerError = layerError || match;
@@ -220,6 +226,7 @@ export class Dispatch {
 		const req = this.req;
 		const router = this.router;
 		if (route) req.route = route;
+		if (keepMatchedPattern !== undefined) keepMatchedPattern(req, layer, path);
 		req.params = router.mergeParams ? mergeParams(layer.params!, this.parentParams) : layer.params;
 		if (!hasParamCallbacks(router, layer)) return true;
 		const layerPath = layer.path!;

@@ -23,6 +23,7 @@ import { kPattern } from '../base/symbols';
 import type { AnyHandler, ErrorHandlerFn, LayerRoute, Next, ParamsRecord, RequestHandlerFn } from './types';
 import type * as Express5Syntax from './matcher-express5';
 import { linePolicy } from '../lines';
+import type { LayerCall } from '../lines/policy';
 
 /**
  * Express 5's route syntax when the line's policy says so (lines/), loaded with the router then;
@@ -278,8 +279,38 @@ export class Layer {
 	}
 }
 
+/**
+ * A layer's handler called as `handle_request`/`handle_error` call it, Velox's own tracing first,
+ * for an entry that handles the outcome itself (router 2.3's traced entry, lines/router-tracing.ts).
+ */
+function callLayer(layer: Layer, error: unknown, req: IncomingMessage, res: ServerResponse, next: Next): unknown {
+	if (layerTracing.active !== 0 && layerTracing.trace(layer, error, req, res, next)) return undefined;
+	return error === undefined ? (layer.handle as RequestHandlerFn)(req, res, next) : (layer.handle as ErrorHandlerFn)(error, req, res, next);
+}
+
 // The names layers are entered by, as the line has them (Express 5: router 2's, lines/router-module.ts).
-linePolicy().router.layerEntries(Layer.prototype);
+linePolicy().router.layerEntries(Layer.prototype, callLayer as LayerCall);
+
+const routeTracing = linePolicy().router.routeTracing;
+
+/**
+ * Router 2.3's tracing channel (Express 5): keeps on `req` the pattern `layer` matched `path` with,
+ * for the callbacks it runs: the path as written; of an array, the path that matched, looked up
+ * only while the channel has a subscriber (nothing reads it otherwise). Undefined on Express 4.
+ */
+export const keepMatchedPattern: ((req: IncomingMessage, layer: Layer, path: string) => void) | undefined =
+	routeTracing === undefined
+		? undefined
+		: (req, layer, path) => {
+				const pattern = layer[kPattern];
+				if (!Array.isArray(pattern) || !routeTracing.active()) {
+					routeTracing.keep(req, pattern);
+					return;
+				}
+				const compiled = layer[kCompiled5];
+				const index = compiled === undefined ? -1 : express5Syntax!.matchedAlternative(compiled, path);
+				routeTracing.keep(req, index === -1 ? pattern : (pattern as unknown[]).flat(Number.POSITIVE_INFINITY)[index]);
+			};
 
 /**
  * What `console.log(layer)` and `util.inspect(router.stack)` show: the layer's own enumerable

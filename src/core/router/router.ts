@@ -43,6 +43,7 @@ const {
 	routeLayerHandle,
 	listRoutes: listRoutes2,
 	paramLateRejection,
+	routeTracing,
 } = linePolicy().router;
 // The migration report's recording (lines/migration.ts), on Express 4's param shorthands only.
 const migration = linePolicy().migration;
@@ -60,6 +61,7 @@ export function initRoutingState<Parser>(req: RoutedRequest & { [kQueryParser]?:
 	req.originalUrl = req.url;
 	req.params = undefined;
 	req.route = undefined;
+	if (routeTracing !== undefined) routeTracing.init(req);
 	req[kQueryParser] = queryParser;
 	return true;
 }
@@ -161,7 +163,7 @@ Router.process_params = function process_params(
 		done();
 		return;
 	}
-	new ParamWalk(this.params, keys, called, req as RoutedRequest, res, done).nextParam(undefined);
+	new ParamWalk(this.params, layer, called, req as RoutedRequest, res, done).nextParam(undefined);
 };
 
 /**
@@ -186,14 +188,17 @@ class ParamWalk {
 	// always, as router 2 (lines/, `paramLateRejection`).
 	private calls = 0;
 
+	private readonly keys: Layer['keys'];
+
 	constructor(
 		private readonly params: Record<string, ParamCallback[]>,
-		private readonly keys: Layer['keys'],
+		private readonly layer: Layer,
 		private readonly called: Record<string, ParamCalled>,
 		private readonly req: RoutedRequest,
 		private readonly res: ServerResponse,
 		private readonly done: Next,
 	) {
+		this.keys = layer.keys;
 		this.next = (err?: unknown): void => this.nextCallback(err);
 	}
 
@@ -248,6 +253,8 @@ class ParamWalk {
 			this.nextParam(undefined);
 			return;
 		}
+		// Router 2.3's tracing channel, while it has a subscriber (Express 5).
+		if (routeTracing !== undefined && routeTracing.param(fn, this.layer, this.req, this.res, this.next, this.value, this.name)) return;
 		try {
 			const before = this.calls;
 			const result = fn(this.req, this.res, this.next, this.value, this.name);
