@@ -65,6 +65,7 @@ async function child() {
 	// pretenuring"). A real server has no such tables.
 	global.gc();
 	const server = await frameworks.makeServer(name, group, { dir: prepareFixtures() });
+	global.gc();
 	const socket = new MemorySocket();
 	server.emit('connection', socket);
 	// The switch itself (a child process: its EventEmitter, its handle) deoptimised node's

@@ -80,6 +80,7 @@ function showProgress(text, seconds) {
 function frameworkVersion(name) {
 	if (name === 'node') return process.version;
 	if (name === 'velox') return readVersion(path.join(ROOT, 'package.json'));
+	if (name === 'velox5') return JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).velox.line5Version;
 	if (name === 'baseline') return readVersion(path.join(FRAMEWORKS.baseline.module, '..', '..', 'package.json'));
 	return readVersion(path.join(path.dirname(require.resolve(`${FRAMEWORKS[name].module}/package.json`)), 'package.json'));
 }
