@@ -10,7 +10,16 @@ import type OnFinished from 'on-finished';
 import { onFirstUse } from '../base/utils';
 import { toError, veloxError } from '../errors';
 import { addedSlashRewritten, listRoutes, router2LayerEntries, routerModule } from './router-module';
-import { type HandlerOutcome, initMatchedRoute, keepMatchedRoute, matchedRoute, recordRouteError, routerTracing, traceParam } from './router-tracing';
+import {
+	type HandlerOutcome,
+	initMatchedRoute,
+	keepMatchedRoute,
+	matchedRoute,
+	recordRouteError,
+	routerTracing,
+	traceLayerEntry,
+	traceParam,
+} from './router-tracing';
 import type { CharsetCodec, FreshResponseHeaders, LinePolicy, MediaTypeParameters, StatusTarget, TypeIs } from './policy';
 
 /** What Velox 5 uses of mime-types 3 (its table is mime-db's). */
@@ -222,14 +231,15 @@ export const express5: LinePolicy = {
 		paramShorthands: false,
 		routerIsClass: true,
 		newMethodTable: () => Object.create(null),
-		layerEntries(prototype, call) {
-			router2LayerEntries(prototype, call, handlerOutcome);
-		},
+		layerEntries: router2LayerEntries,
 		routeTracing: {
 			init: initMatchedRoute,
 			keep: keepMatchedRoute,
 			active: routerTracing,
 			recordError: recordRouteError,
+			handler(layer, errorHandler, error, req, res, next, call) {
+				traceLayerEntry(layer, errorHandler, error, req, res, next, call, handlerOutcome);
+			},
 			param(fn, layer, req, res, next, value, name) {
 				if (!routerTracing()) return false;
 				traceParam({ req, res, layer, handler: fn, route: matchedRoute(req), param: name }, fn, next, value, name, handlerOutcome);

@@ -229,10 +229,9 @@ export interface RouterRules {
 	 * traversal calls them). Express 5 (router 2) makes them `handleRequest`/`handleError` and puts
 	 * forwarders under Express 4's names, so the traversal's code is one and a patch of router 2's
 	 * names takes effect; the forwarders also drop the layer's match state first (router 2.3's layers
-	 * keep no per-request `params` or `path`), and run a handler through router 2.3's tracing channel
-	 * while it has a subscriber (`call` invokes the handler as Velox's entry does).
+	 * keep no per-request `params` or `path`).
 	 */
-	readonly layerEntries: (prototype: LayerPrototype, call: LayerCall) => void;
+	readonly layerEntries: (prototype: LayerPrototype) => void;
 	/**
 	 * Router 2.3's tracing channel `express.router.request` (Express 5): what the traversal and the
 	 * param walk keep and report for it (lines/router-tracing.ts). Express 4: undefined.
@@ -326,6 +325,19 @@ export interface RouteTracing {
 	readonly active: () => boolean;
 	/** An error passed to `next` in a traversal, or thrown by a layer's matching: remembered on `req`, as router 2.3 does, traced or not. */
 	readonly recordError: (req: IncomingMessage, err: unknown) => void;
+	/**
+	 * A layer's entry while `active()` (`errorHandler`: an error handler given `error`; never a
+	 * route's own layer): runs the handler through the channel.
+	 */
+	readonly handler: (
+		layer: LayerPrototype & { readonly handle: unknown },
+		errorHandler: boolean,
+		error: unknown,
+		req: IncomingMessage,
+		res: ServerResponse,
+		next: (err?: unknown) => void,
+		call: LayerCall,
+	) => void;
 	/** Runs a `router.param` callback through the channel if it has a subscriber (true), else nothing (false). */
 	readonly param: (
 		fn: (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void, value: unknown, name: string | number) => unknown,

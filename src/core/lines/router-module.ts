@@ -10,8 +10,8 @@
 import type { IncomingMessage, ServerResponse } from 'http';
 import { readFileSync } from 'fs';
 import { kPattern } from '../base/symbols';
-import type { LayerCall, LayerPrototype, ListedRoute, ListedStack, RouterClasses, RouterFactoryShape } from './policy';
-import { type HandlerOutcome, matchedRoute, type RouterTraceContext, routerTracing, traceHandler } from './router-tracing';
+import type { LayerPrototype, ListedRoute, ListedStack, RouterClasses, RouterFactoryShape } from './policy';
+import { openRouterChannel } from './router-tracing';
 
 type Next = (err?: unknown) => void;
 
@@ -19,8 +19,6 @@ type Next = (err?: unknown) => void;
 interface Router2Layer extends LayerPrototype {
 	params: unknown;
 	path: unknown;
-	readonly route: unknown;
-	readonly handle: { readonly length: number };
 	handleRequest(req: IncomingMessage, res: ServerResponse, next: Next): void;
 	handleError(error: unknown, req: IncomingMessage, res: ServerResponse, next: Next): void;
 }
@@ -37,29 +35,13 @@ function defineMethod(target: object, name: string, value: unknown): void {
  * `layer.match` keeps nothing on the layer; Velox's sets `params` and `path` for the traversal,
  * which has read them by the time it enters the layer, so the forwarders clear them: what runs in
  * the layer (an agent's wrapper reads `layer.path`) sees a layer without match state, as on
- * express@5. While router 2.3's tracing channel has a subscriber, a handler (not a route's own
- * layer) runs through it (lines/router-tracing.ts); `call` invokes it as Velox's entry would.
+ * express@5.
  */
-export function router2LayerEntries(prototype: LayerPrototype, call: LayerCall, outcome: HandlerOutcome): void {
+export function router2LayerEntries(prototype: LayerPrototype): void {
+	openRouterChannel();
 	const layer = prototype as Router2Layer;
-	const enterRequest = layer.handle_request;
-	const enterError = layer.handle_error;
-	defineMethod(layer, 'handleRequest', function handleRequest(this: Router2Layer, req: IncomingMessage, res: ServerResponse, next: Next): void {
-		if (this.route === undefined && routerTracing() && this.handle.length <= 3) {
-			const ctx: RouterTraceContext = { req, res, layer: this, handler: this.handle, route: matchedRoute(req) };
-			traceHandler(ctx, (traced) => call(this, undefined, req, res, traced), next, outcome);
-			return;
-		}
-		enterRequest.call(this, req, res, next);
-	});
-	defineMethod(layer, 'handleError', function handleError(this: Router2Layer, error: unknown, req: IncomingMessage, res: ServerResponse, next: Next): void {
-		if (routerTracing() && this.handle.length === 4) {
-			const ctx: RouterTraceContext = { req, res, incomingError: error, layer: this, handler: this.handle, route: matchedRoute(req), errorHandler: true };
-			traceHandler(ctx, (traced) => call(this, error, req, res, traced), next, outcome);
-			return;
-		}
-		enterError.call(this, error, req, res, next);
-	});
+	defineMethod(layer, 'handleRequest', layer.handle_request);
+	defineMethod(layer, 'handleError', layer.handle_error);
 	defineMethod(layer, 'handle_request', function handle_request(this: Router2Layer, req: IncomingMessage, res: ServerResponse, next: Next): void {
 		this.params = undefined;
 		this.path = undefined;

@@ -55,15 +55,16 @@ const kMatchedRoute: unique symbol = Symbol('velox.router.matchedRoute');
 
 type TracedRequest = IncomingMessage & { [kSeenErrors]?: Set<unknown>; [kMatchedRoute]?: unknown };
 
-let channel: RequestChannel | null | undefined;
+let channel: RequestChannel | null = null;
 
-/** The channel, made with its first use (node without `tracingChannel`: none). */
-function requestChannel(): RequestChannel | null {
-	if (channel === undefined) {
-		const make = (dc as { tracingChannel?: (name: string) => RequestChannel }).tracingChannel;
-		channel = typeof make === 'function' ? make('express.router.request') : null;
-	}
-	return channel;
+/**
+ * Makes the channel (node without `tracingChannel`: none), once: Velox 5's layers do as their
+ * module loads (lines/router-module.ts), before any request.
+ */
+export function openRouterChannel(): void {
+	if (channel !== null) return;
+	const make = (dc as { tracingChannel?: (name: string) => RequestChannel }).tracingChannel;
+	if (typeof make === 'function') channel = make('express.router.request');
 }
 
 /**
@@ -71,7 +72,7 @@ function requestChannel(): RequestChannel | null {
  * 2.3 does). Reads the five: `TracingChannel#hasSubscribers` is missing before node 20.13.
  */
 export function routerTracing(): boolean {
-	const ch = channel === undefined ? requestChannel() : channel;
+	const ch = channel;
 	return (
 		ch !== null && (ch.start.hasSubscribers || ch.end.hasSubscribers || ch.asyncStart.hasSubscribers || ch.asyncEnd.hasSubscribers || ch.error.hasSubscribers)
 	);
@@ -172,12 +173,33 @@ export interface HandlerOutcome {
 }
 
 /**
+ * A layer's entry (request or error handler, not a route's own layer) while the channel has a
+ * subscriber: runs the handler through it. `call` invokes the handler with the `next` to give it,
+ * as Velox's entry does.
+ */
+export function traceLayerEntry(
+	layer: { readonly handle: unknown },
+	errorHandler: boolean,
+	error: unknown,
+	req: IncomingMessage,
+	res: ServerResponse,
+	next: Next,
+	call: (layer: never, error: unknown, req: IncomingMessage, res: ServerResponse, next: Next) => unknown,
+	outcome: HandlerOutcome,
+): void {
+	const ctx: RouterTraceContext = errorHandler
+		? { req, res, incomingError: error, layer, handler: layer.handle, route: matchedRoute(req), errorHandler: true }
+		: { req, res, layer, handler: layer.handle, route: matchedRoute(req) };
+	traceHandler(ctx, (traced) => call(layer as never, errorHandler ? error : undefined, req, res, traced), next, outcome);
+}
+
+/**
  * Runs a request or error handler traced: `call` invokes it with the `next` to give it and
  * returns what it returned. Routing gets every outcome as the untraced entry gives it (a throw
  * and a rejection go to `next`); the events go to the channel.
  */
 export function traceHandler(ctx: RouterTraceContext, call: (next: Next) => unknown, next: Next, outcome: HandlerOutcome): void {
-	const ch = requestChannel() as RequestChannel;
+	const ch = channel as RequestChannel;
 	const wrapped = tracedNext(ch, ctx, next);
 	let settled = false;
 	const rejected = (err: unknown): void => {
@@ -236,7 +258,7 @@ export function traceParam(
 	name: string | number,
 	outcome: HandlerOutcome,
 ): void {
-	const ch = requestChannel() as RequestChannel;
+	const ch = channel as RequestChannel;
 	const wrapped = tracedNext(ch, ctx, next);
 	let async = false;
 	let ended = false;

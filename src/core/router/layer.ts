@@ -33,6 +33,9 @@ const express5Syntax: typeof Express5Syntax | null =
 	linePolicy().router.routeSyntax === 'express5' ? (require('./matcher-express5') as typeof Express5Syntax) : null;
 // The migration report's recording (lines/migration.ts): each registered path, once, at registration.
 const migration = linePolicy().migration;
+/** Router 2.3's tracing channel (Express 5; undefined on Express 4): the entries offer it each handler first while it has a subscriber. */
+const routeTracing = linePolicy().router.routeTracing;
+const routerTracingActive = routeTracing?.active;
 /** The first argument of a returned promise's `then`, and what a thenable that is not a Promise gets, as the line gives them (lines/). */
 export const { promiseFulfilled, promiseLike } = linePolicy().router;
 
@@ -251,6 +254,10 @@ export class Layer {
 			next(error);
 			return;
 		}
+		if (routerTracingActive !== undefined && routerTracingActive()) {
+			routeTracing!.handler(this, true, error, req, res, next, callLayer as LayerCall);
+			return;
+		}
 		if (layerTracing.active !== 0 && layerTracing.trace(this, error, req, res, next)) return;
 		try {
 			const result = fn(error, req, res, next);
@@ -267,6 +274,10 @@ export class Layer {
 		const fn = this.handle as RequestHandlerFn;
 		if (fn.length > 3) {
 			next();
+			return;
+		}
+		if (routerTracingActive !== undefined && this.route === undefined && routerTracingActive()) {
+			routeTracing!.handler(this, false, undefined, req, res, next, callLayer as LayerCall);
 			return;
 		}
 		if (layerTracing.active !== 0 && layerTracing.trace(this, undefined, req, res, next)) return;
@@ -289,9 +300,7 @@ function callLayer(layer: Layer, error: unknown, req: IncomingMessage, res: Serv
 }
 
 // The names layers are entered by, as the line has them (Express 5: router 2's, lines/router-module.ts).
-linePolicy().router.layerEntries(Layer.prototype, callLayer as LayerCall);
-
-const routeTracing = linePolicy().router.routeTracing;
+linePolicy().router.layerEntries(Layer.prototype);
 
 /**
  * Router 2.3's tracing channel (Express 5): keeps on `req` the pattern `layer` matched `path` with,
