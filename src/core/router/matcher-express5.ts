@@ -181,8 +181,12 @@ function compileString(path: string, keys: PathKey[], options: PathOptions, offs
 	return { regexp, segments: segmentsOf(data.tokens, strict, end, sensitive), captures, alternatives: [regexp] };
 }
 
+const NO_NAMES: ReadonlySet<string> = new Set<string>();
+
 /** The names of the params and splats inside `{…}` groups (some matches lack them). */
-function optionalNames(tokens: readonly Token[]): Set<string> {
+function optionalNames(tokens: readonly Token[]): ReadonlySet<string> {
+	// Most paths have no group: no set to make (registration cost, at thousands of routes).
+	if (!hasGroup(tokens)) return NO_NAMES;
 	const names = new Set<string>();
 	const visit = (list: readonly Token[], inGroup: boolean): void => {
 		for (const token of list) {
@@ -192,6 +196,11 @@ function optionalNames(tokens: readonly Token[]): Set<string> {
 	};
 	visit(tokens, false);
 	return names;
+}
+
+function hasGroup(tokens: readonly Token[]): boolean {
+	for (let t = 0; t < tokens.length; t++) if (tokens[t].type === 'group') return true;
+	return false;
 }
 
 /** Where each capture group of a regular expression source starts (escapes and classes skipped). */
