@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'http';
 import { toError } from '../errors';
 import {
+	type CompiledPath,
 	compilePath,
 	decodeParam,
 	isLiteralPath,
@@ -68,6 +69,7 @@ type LayerRegExp = RegExp & { fast_star?: boolean; fast_slash?: boolean };
 const kRegexp: unique symbol = Symbol('velox.regexp');
 const kRunner: unique symbol = Symbol('velox.runner');
 const kSegments: unique symbol = Symbol('velox.segments');
+const kTemplate: unique symbol = Symbol('velox.regexpTemplate');
 
 /** Regexps assigned to a layer after its construction, in this process (route indexes compare it). */
 let regexpAssignments = 0;
@@ -82,21 +84,63 @@ export function regexpAssignmentCount(): number {
  * stack may assign a new regexp (route rewriting, case folding); from then on the layer matches
  * with it as Express's `match` would — its `fast_slash`/`fast_star` flags, else `exec` — its
  * compiled segments no longer apply, and route indexes see that a layer changed.
+ *
+ * For a string path the expression is made on the first read, a copy of the one the layer
+ * matches with (registration cost and memory: most layers' `regexp` is never read, and the
+ * compiled one, without Express's flags, is the one `match` runs).
  */
 const regexpProperty: PropertyDescriptor = {
 	configurable: true,
 	enumerable: true,
 	get(this: Layer): LayerRegExp {
-		return this[kRegexp];
+		const template = this[kTemplate];
+		if (template === null) return this[kRegexp] as LayerRegExp;
+		const regexp: LayerRegExp = new RegExp(template.source, template.flags);
+		regexp.fast_star = this[kPattern] === '*';
+		regexp.fast_slash = this[kPattern] === '/' && !this.end;
+		this[kRegexp] = regexp;
+		this[kTemplate] = null;
+		return regexp;
 	},
 	set(this: Layer, value: LayerRegExp) {
 		this[kRegexp] = value;
+		this[kTemplate] = null;
 		this[kRunner] = undefined;
 		this[kSegments] = NO_SEGMENTS;
 		this.kind = value?.fast_slash ? MatchKind.Slash : value?.fast_star ? MatchKind.Star : MatchKind.Regexp;
 		regexpAssignments++;
 	},
 };
+
+/**
+ * What a layer of `path` `'/'` compiles to, by its options (end, strict, sensitive), made once:
+ * every route handler is such a layer (`new Layer('/', {}, fn)`, as in Express). Shared: the
+ * compiled path is never changed, and its regexp is never handed out (`layer.regexp` is a copy).
+ */
+const rootPaths: (CompiledPath | undefined)[] = [];
+
+function compileLayerPath(path: PathInput, keys: PathKey[], options: PathOptions): CompiledPath {
+	if (path === '/') {
+		const slot = rootPathSlot(options);
+		if (slot !== -1) return (rootPaths[slot] ??= compileAnyLine(path, [], options));
+	}
+	return compileAnyLine(path, keys, options);
+}
+
+function compileAnyLine(path: PathInput, keys: PathKey[], options: PathOptions): CompiledPath {
+	return express5Syntax === null ? compilePath(path, keys, options) : express5Syntax.compilePath5(path, keys, options);
+}
+
+/** The memo slot of options of booleans (or left out); -1 for other values, compiled each time. */
+function rootPathSlot(options: PathOptions): number {
+	const { end, strict, sensitive } = options;
+	if (!isOptionalBoolean(end) || !isOptionalBoolean(strict) || !isOptionalBoolean(sensitive)) return -1;
+	return (end === false ? 4 : 0) + (strict === true ? 2 : 0) + (sensitive === true ? 1 : 0);
+}
+
+function isOptionalBoolean(value: unknown): boolean {
+	return value === undefined || typeof value === 'boolean';
+}
 
 export class Layer {
 	handle: AnyHandler;
@@ -116,7 +160,9 @@ export class Layer {
 	declare readonly strict: boolean;
 	declare readonly sensitive: boolean;
 	declare readonly [kPattern]: PathInput;
-	declare [kRegexp]: LayerRegExp;
+	declare [kRegexp]: LayerRegExp | undefined;
+	/** The expression `layer.regexp` will copy on its first read; null once read or assigned. */
+	declare [kTemplate]: RegExp | null;
 	/**
 	 * For `Regexp` layers whose regexp Velox built: the same pattern without Express's
 	 * `fast_star`/`fast_slash` properties, which `match` runs until a regexp is assigned. Hot path:
@@ -133,11 +179,22 @@ export class Layer {
 	constructor(path: PathInput, options: PathOptions, fn: AnyHandler) {
 		this.handle = fn;
 		this.name = fn.name || '<anonymous>';
-		const compiled = express5Syntax === null ? compilePath(path, this.keys, options) : express5Syntax.compilePath5(path, this.keys, options);
+		const compiled = compileLayerPath(path, this.keys, options);
 		if (migration !== undefined) migration.routePath(path);
-		const regexp: LayerRegExp = compiled.regexp;
-		regexp.fast_star = path === '*';
-		regexp.fast_slash = path === '/' && options.end === false;
+		const fastStar = path === '*';
+		const fastSlash = path === '/' && options.end === false;
+		// A string path's compiled expression is the one `match` runs (no own properties: V8
+		// runs a RegExp with own properties on its slow path); `layer.regexp` is made on first read.
+		const isString = typeof path === 'string';
+		let regexp: LayerRegExp | undefined;
+		if (isString) {
+			this[kTemplate] = compiled.regexp;
+		} else {
+			regexp = compiled.regexp;
+			regexp.fast_star = fastStar;
+			regexp.fast_slash = fastSlash;
+			this[kTemplate] = null;
+		}
 		this[kRegexp] = regexp;
 		Object.defineProperty(this, 'regexp', regexpProperty);
 		this.method = undefined;
@@ -146,17 +203,18 @@ export class Layer {
 		this.end = options.end !== false;
 		this.strict = options.strict === true;
 		this.sensitive = options.sensitive === true;
-		if (regexp.fast_slash) {
+		if (fastSlash) {
 			this.kind = MatchKind.Slash;
 			this.literal = '';
 		} else if (express5Syntax !== null) {
 			this.kind = MatchKind.Express5;
 			this.literal = '';
-			// Matched on a copy of the expression: the one `regexp` names carries Express's
-			// `fast_star`/`fast_slash` flags, and V8 runs a RegExp with own properties on its slow path.
+			// Matched on a copy of an expression the app may see: the one `regexp` names carries
+			// Express's `fast_star`/`fast_slash` flags, and V8 runs a RegExp with own properties on its slow path.
 			const compiled5 = compiled as Express5Syntax.CompiledPath5;
-			this[kCompiled5] = regexp.constructor === RegExp ? { ...compiled5, regexp: new RegExp(regexp.source, regexp.flags) } : compiled5;
-		} else if (regexp.fast_star) {
+			this[kCompiled5] =
+				isString || compiled5.regexp.constructor !== RegExp ? compiled5 : { ...compiled5, regexp: new RegExp(compiled5.regexp.source, compiled5.regexp.flags) };
+		} else if (fastStar) {
 			this.kind = MatchKind.Star;
 			this.literal = '';
 		} else if (isLiteralPath(path) && (this.end || !this.strict)) {
@@ -167,7 +225,8 @@ export class Layer {
 			this.kind = MatchKind.Regexp;
 			this.literal = '';
 		}
-		this[kRunner] = this.kind === MatchKind.Regexp && !(path instanceof RegExp) ? new RegExp(regexp.source, regexp.flags) : undefined;
+		if (this.kind !== MatchKind.Regexp || path instanceof RegExp) this[kRunner] = undefined;
+		else this[kRunner] = isString ? compiled.regexp : new RegExp(compiled.regexp.source, compiled.regexp.flags);
 		this[kSegments] = compiled.segments;
 	}
 
@@ -211,7 +270,7 @@ export class Layer {
 				return true;
 			}
 		}
-		const match = (this[kRunner] ?? this[kRegexp]).exec(path);
+		const match = (this[kRunner] ?? this[kRegexp]!).exec(path);
 		if (match === null) {
 			this.params = undefined;
 			this.path = undefined;
@@ -335,7 +394,8 @@ Object.defineProperty(Layer.prototype, Symbol.for('nodejs.util.inspect.custom'),
 		const view = new LayerView() as Record<PropertyKey, unknown>;
 		const self = this as unknown as Record<PropertyKey, unknown>;
 		for (const key of Reflect.ownKeys(this)) {
-			if (key !== kRegexp && key !== kRunner && key !== kSegments && Object.prototype.propertyIsEnumerable.call(this, key)) view[key] = self[key];
+			if (key !== kRegexp && key !== kTemplate && key !== kRunner && key !== kSegments && Object.prototype.propertyIsEnumerable.call(this, key))
+				view[key] = self[key];
 		}
 		return view;
 	},

@@ -60,7 +60,7 @@ function literalOf(path: string, options: PathOptions): LiteralPath5 | undefined
 	if (path.length === 0 || !isLiteralPath(path) || path.indexOf('!') !== -1) return undefined;
 	const trailing = options.strict !== true;
 	// Router 2's `loosen`: not strict, a path's trailing slashes go (but `/`'s).
-	const text = trailing && path !== '/' ? path.replace(TRAILING_SLASHES, '') : path;
+	const text = trailing ? loosen(path, false) : path;
 	return { text, end: options.end !== false, trailing, sensitive: options.sensitive === true };
 }
 
@@ -164,7 +164,9 @@ function compileRegExp(path: RegExp, keys: PathKey[], offset: number): CompiledP
 
 /** Router 2's `loosen`: unless strict, trailing slashes are not part of the path (`/` apart). */
 function loosen(path: string, strict: boolean): string {
-	return strict || path === '/' ? path : path.replace(/\/+$/, '');
+	// Most paths do not end with a slash: no replace to run (registration cost).
+	if (strict || path === '/' || path.charCodeAt(path.length - 1) !== 0x2f) return path;
+	return path.replace(TRAILING_SLASHES, '');
 }
 
 function compileString(path: string, keys: PathKey[], options: PathOptions, offset: number): CompiledPath5 {
@@ -184,8 +186,12 @@ function compileString(path: string, keys: PathKey[], options: PathOptions, offs
 	return { regexp, segments: segmentsOf(data.tokens, strict, end, sensitive), captures, alternatives: [regexp] };
 }
 
+const NO_NAMES: ReadonlySet<string> = new Set<string>();
+
 /** The names of the params and splats inside `{…}` groups (some matches lack them). */
-function optionalNames(tokens: readonly Token[]): Set<string> {
+function optionalNames(tokens: readonly Token[]): ReadonlySet<string> {
+	// Most paths have no group: no set to make (registration cost, at thousands of routes).
+	if (!hasGroup(tokens)) return NO_NAMES;
 	const names = new Set<string>();
 	const visit = (list: readonly Token[], inGroup: boolean): void => {
 		for (const token of list) {
@@ -197,16 +203,21 @@ function optionalNames(tokens: readonly Token[]): Set<string> {
 	return names;
 }
 
+function hasGroup(tokens: readonly Token[]): boolean {
+	for (let t = 0; t < tokens.length; t++) if (tokens[t].type === 'group') return true;
+	return false;
+}
+
 /** Where each capture group of a regular expression source starts (escapes and classes skipped). */
 function captureOffsets(source: string): number[] {
 	const offsets: number[] = [];
 	let inClass = false;
 	for (let i = 0; i < source.length; i++) {
-		const c = source[i];
-		if (c === '\\') i++;
-		else if (inClass) inClass = c !== ']';
-		else if (c === '[') inClass = true;
-		else if (c === '(' && source[i + 1] !== '?') offsets.push(i);
+		const c = source.charCodeAt(i);
+		if (c === 0x5c /* \\ */) i++;
+		else if (inClass) inClass = c !== 0x5d /* ] */;
+		else if (c === 0x5b /* [ */) inClass = true;
+		else if (c === 0x28 /* ( */ && source.charCodeAt(i + 1) !== 0x3f /* ? */) offsets.push(i);
 	}
 	return offsets;
 }
@@ -319,18 +330,26 @@ function segmentsOf(tokens: readonly Token[], strict: boolean, end: boolean, sen
 	for (let t = 0; t < tokens.length; t++) {
 		const token = tokens[t];
 		if (token.type === 'text') {
-			for (const character of token.value) {
-				if (character === '/') {
-					close();
-				} else if (segment === null) {
+			// Read a slash at a time: the text between two is added to the segment at once.
+			const value = token.value;
+			let from = 0;
+			for (;;) {
+				const slash = value.indexOf('/', from);
+				const to = slash === -1 ? value.length : slash;
+				if (to !== from) {
 					// Text before the first slash: never matched by a path from `/`; not followed.
-					return NO_SEGMENTS;
-				} else if (character.charCodeAt(0) < 0x80) {
-					segment += character.toLowerCase();
-				} else {
-					segment += character;
-					if (!sensitive) opaque = true;
+					if (segment === null) return NO_SEGMENTS;
+					const text = value.slice(from, to);
+					if (NON_ASCII.test(text)) {
+						segment += lowerCaseAscii(text);
+						if (!sensitive) opaque = true;
+					} else {
+						segment += text.toLowerCase();
+					}
 				}
+				if (slash === -1) break;
+				close();
+				from = slash + 1;
 			}
 		} else if (token.type === 'param') {
 			if (segment === null) return NO_SEGMENTS;
@@ -355,6 +374,13 @@ function segmentsOf(tokens: readonly Token[], strict: boolean, end: boolean, sen
 	}
 	close();
 	return { keys, exact: end };
+}
+
+const NON_ASCII = /[^\0-\x7f]/;
+
+/** `text` with its ASCII letters lower-cased, others as they are (the index folds ASCII only). */
+function lowerCaseAscii(text: string): string {
+	return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 }
 
 /** Whether every match has a slash, or the end of the path, at token `t` (groups may be absent). */

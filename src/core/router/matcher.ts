@@ -23,6 +23,9 @@ export interface PathOptions {
 	end?: boolean;
 }
 
+// Module-level and global, as in path-to-regexp 0.1 (one expression each, not one per path: the
+// registration cost at thousands of routes). `replace` starts a global expression at 0, and
+// each `exec` loop below runs to its end, which leaves `lastIndex` at 0; neither loop re-enters.
 const MATCHING_GROUP_REGEXP = /\\.|\((?:\?<(.*?)>)?(?!\?)/g;
 const TOKEN_REGEXP = /\\.|(\/)?(\.)?:(\w+)(\(.*?\))?(\*)?(\?)?|[.*]|\/\(/g;
 
@@ -66,7 +69,8 @@ export function compilePath(path: PathInput, keys: PathKey[], options: PathOptio
 	let m: RegExpExecArray | null;
 
 	if (path instanceof RegExp) {
-		const groups = new RegExp(MATCHING_GROUP_REGEXP.source, 'g');
+		const groups = MATCHING_GROUP_REGEXP;
+		groups.lastIndex = 0;
 		while ((m = groups.exec(path.source))) {
 			if (m[0][0] === '\\') continue;
 			keys.push({ name: m[1] || name++, optional: false, offset: m.index });
@@ -87,7 +91,7 @@ export function compilePath(path: PathInput, keys: PathKey[], options: PathOptio
 	const source = path;
 	const tokens: PathToken[] = [];
 	let result = source.replace(
-		new RegExp(TOKEN_REGEXP.source, 'g'),
+		TOKEN_REGEXP,
 		(
 			match: string,
 			slash: string | undefined,
@@ -143,7 +147,8 @@ export function compilePath(path: PathInput, keys: PathKey[], options: PathOptio
 	);
 
 	// Unnamed capturing groups become numbered keys, in order.
-	const groups = new RegExp(MATCHING_GROUP_REGEXP.source, 'g');
+	const groups = MATCHING_GROUP_REGEXP;
+	groups.lastIndex = 0;
 	while ((m = groups.exec(result))) {
 		if (m[0][0] === '\\') continue;
 		if (keysOffset + i === keys.length || keys[keysOffset + i].offset > m.index) {
@@ -199,10 +204,10 @@ function segmentsOf(source: string, tokens: readonly PathToken[], strict: boolea
 		inParam = false;
 		segment = '';
 	};
-	/** Adds a literal character to the segment being read; false when the index cannot follow. */
-	const append = (character: string, after: number): boolean => {
+	/** Adds literal characters to the segment being read; false when the index cannot follow. */
+	const append = (characters: string, after: number): boolean => {
 		if (segment === null || inParam || isQuantified(source, after, tokens)) return false;
-		segment += character.toLowerCase();
+		segment += characters.toLowerCase();
 		return true;
 	};
 	let next = 0;
@@ -244,10 +249,16 @@ function segmentsOf(source: string, tokens: readonly PathToken[], strict: boolea
 			// A slash that may be absent or repeated (`/a/?b`) does not close a segment.
 			if (isQuantified(source, position + 1, tokens)) return partial();
 			close();
-		} else if (!isPlainLiteral(c) || !append(source[position], position + 1)) {
-			return partial();
+			position++;
+		} else {
+			// A run of plain characters up to the next token, appended at once (only its last may
+			// be quantified: a quantifier is not a plain character).
+			const stop = token !== undefined ? token.offset : source.length;
+			let runEnd = position;
+			while (runEnd < stop && isPlainLiteral(source.charCodeAt(runEnd))) runEnd++;
+			if (runEnd === position || !append(source.slice(position, runEnd), runEnd)) return partial();
+			position = runEnd;
 		}
-		position++;
 	}
 	// The compiled tail: `\/?` unless strict, then `$` (end) or a segment boundary.
 	if (segment === '' && !inParam) {
