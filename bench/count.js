@@ -18,6 +18,7 @@
 const path = require('node:path');
 const { spawn, execFileSync } = require('node:child_process');
 const { MemorySocket, pushBatch, requestMaker } = require('./lib/memory-socket');
+const { callgrindNode } = require('./lib/callgrind');
 const fs = require('node:fs');
 const os = require('node:os');
 
@@ -102,14 +103,7 @@ function totalOf(file) {
  */
 function valgrindArgs({ out, name, baseline, scenario, warmup, count, nodeFlags = [] }) {
 	return [
-		'--tool=callgrind',
-		'--instr-atstart=no',
-		`--callgrind-out-file=${out}`,
-		process.execPath,
-		'--predictable',
-		'--no-memory-reducer',
-		'--expose-gc',
-		...nodeFlags,
+		...callgrindNode(out, nodeFlags),
 		__filename,
 		'--child',
 		'--framework',

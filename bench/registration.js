@@ -31,6 +31,7 @@ const { execFileSync, spawn } = require('node:child_process');
 const { performance } = require('node:perf_hooks');
 const { githubScaleRoutes, githubScaleTargets } = require('./lib/github-scale');
 const { MemorySocket, pushBatch, requestMaker } = require('./lib/memory-socket');
+const { callgrindNode } = require('./lib/callgrind');
 
 const ROOT = path.join(__dirname, '..');
 
@@ -140,22 +141,7 @@ function windowTotals(out) {
 
 function countChild(name, count, baseline, dir) {
 	const out = path.join(dir, `${name}-${count}.cg`);
-	const args = [
-		'--tool=callgrind',
-		'--instr-atstart=no',
-		`--callgrind-out-file=${out}`,
-		process.execPath,
-		'--predictable',
-		'--no-memory-reducer',
-		'--expose-gc',
-		__filename,
-		'--child',
-		'--counted',
-		'--framework',
-		name,
-		'--routes',
-		String(count),
-	];
+	const args = [...callgrindNode(out), __filename, '--child', '--counted', '--framework', name, '--routes', String(count)];
 	if (baseline) args.push('--baseline', baseline);
 	execFileSync('valgrind', args, { stdio: ['ignore', 'ignore', 'pipe'] });
 	const [empty, register, first] = windowTotals(out);
