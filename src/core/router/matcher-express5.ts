@@ -71,6 +71,15 @@ function literalOf(path: string, options: PathOptions): LiteralPath5 | undefined
 function matchLiteral(literal: LiteralPath5, path: string): string | undefined {
 	const text = literal.text;
 	const length = text.length;
+	// Hot path (a table scanned in order): most literals differ from the path by their last
+	// character (`/api/r1` against `/api/r9/42`), compared here, ASCII case folded loosely (`| 0x20`
+	// never parts two characters the full comparison takes as equal), before the full comparison.
+	if (path.length < length) return undefined;
+	if (length !== 0) {
+		const last = text.charCodeAt(length - 1);
+		const against = path.charCodeAt(length - 1);
+		if (last !== against && (literal.sensitive || (last | 0x20) !== (against | 0x20))) return undefined;
+	}
 	if (literal.sensitive ? !path.startsWith(text) : !regionEqualsIgnoreCase(path, 0, text)) return undefined;
 	if (path.length === length) return path;
 	if (literal.end) return literal.trailing && path.length === length + 1 && path.charCodeAt(length) === 0x2f ? path : undefined;
