@@ -79,3 +79,8 @@ export function durationOf(time: unknown): number | undefined {
 	}
 	return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
 }
+
+/** Whether a handler returned a promise, as Velox tells one: a value with a `then` method. */
+export function isThenable(value: unknown): value is PromiseLike<unknown> {
+	return value !== undefined && value !== null && typeof (value as PromiseLike<unknown>).then === 'function';
+}

@@ -17,6 +17,7 @@
  */
 import dc from 'diagnostics_channel';
 import type { IncomingMessage, ServerResponse } from 'http';
+import { isThenable } from '../base/utils';
 
 type Next = (err?: unknown) => void;
 
@@ -115,11 +116,6 @@ export function matchedRoute(req: IncomingMessage): unknown {
 	return (req as TracedRequest)[kMatchedRoute];
 }
 
-/** A promise as router 2 tells one: an object or function with a `then` method. */
-function isPromise(value: unknown): value is PromiseLike<unknown> {
-	return value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as PromiseLike<unknown>).then === 'function';
-}
-
 /**
  * The `next` a traced callback gets: a new error (not a routing signal, not one reported before)
  * is published on `error` with the context before it travels on; an error handler that passes on
@@ -213,7 +209,7 @@ export function traceHandler(ctx: RouterTraceContext, call: (next: Next) => unkn
 		let promise: PromiseLike<unknown> | undefined;
 		try {
 			const result = call(wrapped);
-			if (isPromise(result)) {
+			if (isThenable(result)) {
 				if (!(result instanceof Promise)) outcome.promiseLike('handlers');
 				promise = result;
 			} else {
@@ -289,7 +285,7 @@ export function traceParam(
 				recordThrown(ctx, err, true);
 				throw err;
 			}
-			async = isPromise(result);
+			async = isThenable(result);
 			if (!async) {
 				ctx.result = result;
 			} else {

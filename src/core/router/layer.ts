@@ -19,7 +19,7 @@ import {
 	type PathSegments,
 	regionEqualsIgnoreCase,
 } from './matcher';
-import { hasOwn } from '../base/utils';
+import { hasOwn, isThenable } from '../base/utils';
 import { kPattern } from '../base/symbols';
 import type { AnyHandler, ErrorHandlerFn, LayerRoute, Next, ParamsRecord, RequestHandlerFn } from './types';
 import type * as Express5Syntax from './matcher-express5';
@@ -406,10 +406,8 @@ export function segmentsOf(layer: unknown): PathSegments {
 	return (layer as Layer | undefined)?.[kSegments] ?? NO_SEGMENTS;
 }
 
-/** Beyond Express 4: a handler's rejected promise goes to `next(err)`. */
-export function isThenable(value: unknown): value is PromiseLike<unknown> {
-	return value !== undefined && value !== null && typeof (value as PromiseLike<unknown>).then === 'function';
-}
+/** Beyond Express 4: a handler's rejected promise goes to `next(err)` (the test is base/utils.ts's, shared with router 2.3's traced entries). */
+export { isThenable };
 
 function forwardRejectionOnly(promise: PromiseLike<unknown>, next: Next): void {
 	promise.then(promiseFulfilled, (reason: unknown) => {
