@@ -7,6 +7,7 @@ import './helpers/line5';
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { inspect } from 'node:util';
 import express5 from 'express5';
 import velox from '../src/express';
 import { differential, type Framework } from './helpers/differential';
@@ -67,6 +68,14 @@ describe('Velox 5 app.router', () => {
 				constructorString: 'constructor' in app.settings,
 				routerKeys: Object.keys(framework.Router()).sort(),
 				routeMethodsProto: Object.getPrototypeOf(framework.Router().route('/').methods) === null,
+				// How node shows them (logs, debuggers): as Express 5's `Object.create(null)` tables.
+				shown: [
+					app.settings,
+					framework
+						.Router()
+						.route('/')
+						.get(() => {}).methods,
+				].map((table) => inspect(table).split(' {')[0]),
 			};
 		};
 		const expected = shape(express5 as unknown as typeof velox);
@@ -80,6 +89,7 @@ describe('Velox 5 app.router', () => {
 			constructorString: false,
 			routerKeys: ['caseSensitive', 'mergeParams', 'params', 'stack', 'strict'],
 			routeMethodsProto: true,
+			shown: ['[Object: null prototype]', '[Object: null prototype]'],
 		});
 		assert.deepEqual(shape(velox), expected);
 	});

@@ -42,6 +42,17 @@ const loadContentType = onFirstUse(() => require('content-type-2') as typeof Con
 // Loaded by the first body parser that asks (docs/design.md, "Startup: deferred modules").
 const loadOnFinished = onFirstUse(() => require('on-finished') as typeof OnFinished);
 
+/**
+ * A null-prototype table, as Express 5's `Object.create(null)`, made in V8's fast mode: an app's
+ * `settings` are read on every request (`etag fn`, `x-powered-by`, the `json` settings), a
+ * route's `methods` on every match, and V8 compiles neither read inline from a dictionary-mode
+ * object, which `Object.create(null)` makes. Tables that grow by many keys V8 turns into
+ * dictionaries on its own.
+ */
+function nullPrototypeTable<T>(): Record<string, T> {
+	return Object.setPrototypeOf({}, null) as Record<string, T>;
+}
+
 // zlib's zstd decompressor where node has one (22.15, 23.8 and later), as body-parser 2 looks for
 // it; zlib is loaded with the first compressed body (the body reader loads it then too).
 const zstdDecompressor = onFirstUse(() => {
@@ -141,7 +152,7 @@ export const express5: LinePolicy = {
 		routerGetter: true,
 		listenArguments,
 		deferSyncRender: true,
-		newTable: () => Object.create(null),
+		newTable: nullPrototypeTable<never>,
 		extendedQueryOptions: { allowPrototypes: true },
 		queryParsingOff: undefined,
 	},
@@ -230,7 +241,7 @@ export const express5: LinePolicy = {
 		},
 		paramShorthands: false,
 		routerIsClass: true,
-		newMethodTable: () => Object.create(null),
+		newMethodTable: nullPrototypeTable<boolean>,
 		layerEntries: router2LayerEntries,
 		routeTracing: {
 			init: initMatchedRoute,

@@ -206,6 +206,8 @@ export class Layer {
 		if (fastSlash) {
 			this.kind = MatchKind.Slash;
 			this.literal = '';
+			// Every Velox 5 layer has the field, at one place (one V8 shape for a stack's layers).
+			if (express5Syntax !== null) this[kCompiled5] = undefined;
 		} else if (express5Syntax !== null) {
 			this.kind = MatchKind.Express5;
 			this.literal = '';
@@ -213,7 +215,9 @@ export class Layer {
 			// Express's `fast_star`/`fast_slash` flags, and V8 runs a RegExp with own properties on its slow path.
 			const compiled5 = compiled as Express5Syntax.CompiledPath5;
 			this[kCompiled5] =
-				isString || compiled5.regexp.constructor !== RegExp ? compiled5 : { ...compiled5, regexp: new RegExp(compiled5.regexp.source, compiled5.regexp.flags) };
+				isString || compiled5.regexp.constructor !== RegExp
+					? compiled5
+					: express5Syntax.withRegExp5(compiled5, new RegExp(compiled5.regexp.source, compiled5.regexp.flags));
 		} else if (fastStar) {
 			this.kind = MatchKind.Star;
 			this.literal = '';

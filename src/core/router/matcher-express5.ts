@@ -42,7 +42,26 @@ export interface CompiledPath5 extends CompiledPath {
 	/** Each path of an array (flattened) as its own expression, in order; the one path otherwise. */
 	readonly alternatives: readonly RegExp[];
 	/** A path of literal characters only: matched as a string, not by `regexp` (the same answers). */
-	readonly literal?: LiteralPath5;
+	readonly literal: LiteralPath5 | undefined;
+}
+
+/**
+ * A compiled path, every one made here with the same fields in the same order (one V8 shape: the
+ * matcher reads them at one site for every layer, which then stays monomorphic).
+ */
+function compiledPath5(
+	regexp: RegExp,
+	segments: PathSegments,
+	captures: readonly Capture[],
+	alternatives: readonly RegExp[],
+	literal: LiteralPath5 | undefined,
+): CompiledPath5 {
+	return { regexp, segments, captures, alternatives, literal };
+}
+
+/** `compiled` matching with `regexp` instead (a copy of an expression the app may see). */
+export function withRegExp5(compiled: CompiledPath5, regexp: RegExp): CompiledPath5 {
+	return compiledPath5(regexp, compiled.segments, compiled.captures, compiled.alternatives, compiled.literal);
 }
 
 /** A literal path as router 2 reads it: trailing slashes dropped unless strict, then path-to-regexp 8's optional one. */
@@ -65,21 +84,29 @@ function literalOf(path: string, options: PathOptions): LiteralPath5 | undefined
 }
 
 /**
+ * Whether `path` may match a literal path: false when it cannot. Hot path (a table scanned in
+ * order): most literals differ from the path by their length or their last character (`/api/r1`
+ * against `/api/r9/42`), compared here, ASCII case folded loosely (`| 0x20` never parts two
+ * characters the full comparison takes as equal), before the full comparison. Small and apart
+ * from it, so that the scan runs it inline and calls `matchLiteral` only for a likely match.
+ */
+function literalMayMatch(literal: LiteralPath5, path: string): boolean {
+	const text = literal.text;
+	const length = text.length;
+	if (path.length < length) return false;
+	if (length === 0) return true;
+	const last = text.charCodeAt(length - 1);
+	const against = path.charCodeAt(length - 1);
+	return last === against || (!literal.sensitive && (last | 0x20) === (against | 0x20));
+}
+
+/**
  * The matched prefix of `path` for a literal path, or undefined: what path-to-regexp 8's expression
  * gives (`^text(?:\/$)?` then `$`, or `(?=\/|$)` for `use`; the optional slash only when not strict).
  */
 function matchLiteral(literal: LiteralPath5, path: string): string | undefined {
 	const text = literal.text;
 	const length = text.length;
-	// Hot path (a table scanned in order): most literals differ from the path by their last
-	// character (`/api/r1` against `/api/r9/42`), compared here, ASCII case folded loosely (`| 0x20`
-	// never parts two characters the full comparison takes as equal), before the full comparison.
-	if (path.length < length) return undefined;
-	if (length !== 0) {
-		const last = text.charCodeAt(length - 1);
-		const against = path.charCodeAt(length - 1);
-		if (last !== against && (literal.sensitive || (last | 0x20) !== (against | 0x20))) return undefined;
-	}
 	if (literal.sensitive ? !path.startsWith(text) : !regionEqualsIgnoreCase(path, 0, text)) return undefined;
 	if (path.length === length) return path;
 	if (literal.end) return literal.trailing && path.length === length + 1 && path.charCodeAt(length) === 0x2f ? path : undefined;
@@ -104,11 +131,11 @@ export function compilePath5(path: PathInput, keys: PathKey[], options: PathOpti
 	// Router 2's `slash` layer (`use('/')`, `use(fn)`): every path, nothing consumed, no params.
 	if (path === '/' && options.end === false) {
 		const regexp = /^/;
-		return { regexp, segments: NO_SEGMENTS, captures: [], alternatives: [regexp] };
+		return compiledPath5(regexp, NO_SEGMENTS, [], [regexp], undefined);
 	}
 	const compiled = compileString(path, keys, options, 0);
 	const literal = literalOf(path, options);
-	return literal === undefined ? compiled : { ...compiled, literal };
+	return literal === undefined ? compiled : compiledPath5(compiled.regexp, compiled.segments, compiled.captures, compiled.alternatives, literal);
 }
 
 /**
@@ -119,6 +146,7 @@ export function compilePath5(path: PathInput, keys: PathKey[], options: PathOpti
 export function matchPath5(compiled: CompiledPath5, path: string): Match5 | undefined {
 	const literal = compiled.literal;
 	if (literal !== undefined) {
+		if (!literalMayMatch(literal, path)) return undefined;
 		const matched = matchLiteral(literal, path);
 		return matched === undefined ? undefined : { path: matched, params: Object.create(null) as Params5 };
 	}
@@ -168,7 +196,7 @@ function compileRegExp(path: RegExp, keys: PathKey[], offset: number): CompiledP
 	}
 	// A copy as the layer's `regexp` (which carries Express 4's `fast_*` flags): router 2 leaves the
 	// app's expression as it is (router.listRoutes() gives it back).
-	return { regexp: new RegExp(path), segments: NO_SEGMENTS, captures, alternatives: [path] };
+	return compiledPath5(new RegExp(path), NO_SEGMENTS, captures, [path], undefined);
 }
 
 /** Router 2's `loosen`: unless strict, trailing slashes are not part of the path (`/` apart). */
@@ -192,7 +220,7 @@ function compileString(path: string, keys: PathKey[], options: PathOptions, offs
 		keys.push({ name: key.name, optional: optional.has(key.name), offset: offset + (offsets[i] ?? 0) });
 		captures.push({ name: key.name, splat: key.type === 'wildcard' });
 	});
-	return { regexp, segments: segmentsOf(data.tokens, strict, end, sensitive), captures, alternatives: [regexp] };
+	return compiledPath5(regexp, segmentsOf(data.tokens, strict, end, sensitive), captures, [regexp], undefined);
 }
 
 const NO_NAMES: ReadonlySet<string> = new Set<string>();
@@ -249,14 +277,14 @@ function compileAlternatives(paths: readonly unknown[], keys: PathKey[], options
 		source += part.regexp.source;
 		parts.push(part);
 	}
-	if (parts.length === 0) return { regexp: /(?!)/, segments: NO_SEGMENTS, captures: [], alternatives: [] };
+	if (parts.length === 0) return compiledPath5(/(?!)/, NO_SEGMENTS, [], [], undefined);
 	const captures = parts.flatMap((part) => part.captures);
 	const alternatives = parts.map((part) => part.regexp);
 	if (parts.length === 1) return parts[0];
 	const segments = commonSegments(parts);
 	const flags = options.sensitive === true ? '' : 'i';
 	const regexp = paths.some((path) => path instanceof RegExp) ? new SequentialRegExp(alternatives, source, flags) : new RegExp(source, flags);
-	return { regexp, segments, captures, alternatives };
+	return compiledPath5(regexp, segments, captures, alternatives, undefined);
 }
 
 /**
