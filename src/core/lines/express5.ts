@@ -7,7 +7,7 @@ import depd from 'depd';
 import type * as ContentDisposition2 from 'content-disposition-2';
 import type * as ContentType2 from 'content-type-2';
 import type OnFinished from 'on-finished';
-import { onFirstUse } from '../base/utils';
+import { nullPrototypeObject, onFirstUse } from '../base/utils';
 import { toError, veloxError } from '../errors';
 import { addedSlashRewritten, listRoutes, router2LayerEntries, routerModule } from './router-module';
 import {
@@ -41,17 +41,6 @@ const loadContentType = onFirstUse(() => require('content-type-2') as typeof Con
 
 // Loaded by the first body parser that asks (docs/design.md, "Startup: deferred modules").
 const loadOnFinished = onFirstUse(() => require('on-finished') as typeof OnFinished);
-
-/**
- * A null-prototype table, as Express 5's `Object.create(null)`, made in V8's fast mode: an app's
- * `settings` are read on every request (`etag fn`, `x-powered-by`, the `json` settings), a
- * route's `methods` on every match, and V8 compiles neither read inline from a dictionary-mode
- * object, which `Object.create(null)` makes. Tables that grow by many keys V8 turns into
- * dictionaries on its own.
- */
-function nullPrototypeTable<T>(): Record<string, T> {
-	return Object.setPrototypeOf({}, null) as Record<string, T>;
-}
 
 // zlib's zstd decompressor where node has one (22.15, 23.8 and later), as body-parser 2 looks for
 // it; zlib is loaded with the first compressed body (the body reader loads it then too).
@@ -152,7 +141,9 @@ export const express5: LinePolicy = {
 		routerGetter: true,
 		listenArguments,
 		deferSyncRender: true,
-		newTable: nullPrototypeTable<never>,
+		// Fast-mode null-prototype tables: `settings` are read on every request (`etag fn`,
+		// `x-powered-by`, the `json` settings).
+		newTable: nullPrototypeObject<never>,
 		extendedQueryOptions: { allowPrototypes: true },
 		queryParsingOff: undefined,
 	},
@@ -241,7 +232,8 @@ export const express5: LinePolicy = {
 		},
 		paramShorthands: false,
 		routerIsClass: true,
-		newMethodTable: nullPrototypeTable<boolean>,
+		// Fast mode: read on every match.
+		newMethodTable: nullPrototypeObject<boolean>,
 		layerEntries: router2LayerEntries,
 		routeTracing: {
 			init: initMatchedRoute,

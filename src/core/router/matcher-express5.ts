@@ -12,6 +12,7 @@
  * them (`matchPath5`: a `*splat` is an array of segments).
  */
 import { parse, pathToRegexp, type Token } from 'path-to-regexp';
+import { nullPrototypeObject } from '../base/utils';
 import { veloxError } from '../errors';
 import {
 	type CompiledPath,
@@ -148,14 +149,15 @@ export function matchPath5(compiled: CompiledPath5, path: string): Match5 | unde
 	if (literal !== undefined) {
 		if (!literalMayMatch(literal, path)) return undefined;
 		const matched = matchLiteral(literal, path);
+		// No key is added: a dictionary costs less to make than the prototype change (bench/README.md,
+		// "Velox 5's tables in fast mode").
 		return matched === undefined ? undefined : { path: matched, params: Object.create(null) as Params5 };
 	}
 	const match = compiled.regexp.exec(path);
 	if (match === null) return undefined;
-	// Null-prototype, as router 2's; made in fast mode: `Object.create(null)` is a dictionary, and a
-	// monomorphic store that adds a key to one misses its inline cache on every request
-	// (bench/README.md, "Velox 5's params object").
-	const params = Object.setPrototypeOf({}, null) as Params5;
+	// Null-prototype, as router 2's, in fast mode: a dictionary's store adding the key missed its
+	// inline cache on every request (bench/README.md, "Velox 5's params object").
+	const params = nullPrototypeObject<string | string[]>();
 	const captures = compiled.captures;
 	for (let i = 1; i < match.length; i++) {
 		const value = match[i];
