@@ -27,8 +27,8 @@ function watchStores(res: object): Map<string, 'node' | 'direct'> {
 	holder[KEY] = new Proxy(holder[KEY], {
 		set(target, name, value) {
 			const stack = new Error().stack ?? '';
-			// `:status` is node's own, stored when the head is sent.
-			if (typeof name === 'string' && name !== ':status') stores.set(name, stack.includes('node:internal/http2/compat') ? 'node' : 'direct');
+			// Stored as the head is sent: `:status` by node, `date` by Velox (http2.date.test.ts).
+			if (typeof name === 'string' && name !== ':status' && name !== 'date') stores.set(name, stack.includes('node:internal/http2/compat') ? 'node' : 'direct');
 			return Reflect.set(target, name, value);
 		},
 	});

@@ -23,6 +23,7 @@ import { kAppRouter, kBuiltInLayers, kQueryParser } from '../base/symbols';
 import { firstLayer } from '../builtin-layers';
 import { tracing } from '../tracing';
 import { initRoutingState } from '../router/router';
+import { addHttp2Date } from '../platform/header-table';
 import { adoptHttp2Server, type Descriptors, type Http2Members, type Http2ResponseMethods, useHttp2Prototypes } from './platform';
 
 /**
@@ -71,12 +72,48 @@ function appendHeader(this: ServerResponse, name: string, value: HeaderValue): S
 	return this;
 }
 
+/*
+ * An HTTP/2 response's `Date`: Velox puts it in the header map as the head goes out (`writeHead`),
+ * where node would add it itself, and takes it out again once sent. node adds it by its own
+ * constant for the name `date`, an uninterned string; once V8 has an equal string interned (a
+ * real app's startup mostly sees to that), the constant becomes a reference to that one, and up to
+ * node 24 node's store then misses its inline cache on every response: ~5,700 instructions a
+ * request (bench/README.md, "HTTP/2's Date"). Node 26 does not; the same code serves it.
+ */
+
+// The date string of the current second, made by the first response in it. Read by the clock, not
+// cleared by a timer: a test's fake timers then cannot keep a stale one.
+let date = '';
+let dateFrom = 0;
+
+function utcDate(): string {
+	const now = Date.now();
+	if (now >= dateFrom + 1000 || now < dateFrom) {
+		dateFrom = now - (now % 1000);
+		date = new Date(now).toUTCString();
+	}
+	return date;
+}
+
+type NodeWriteHead = (this: ServerResponse, ...args: unknown[]) => unknown;
+
 // node's `end` calls it with the status alone; node reads an object in place of the message as the headers.
 function writeHead(this: ServerResponse, status: number, message?: unknown, headers?: unknown): unknown {
 	if (headers !== undefined) {
 		if (headers !== null && typeof headers === 'object') headers = withoutConnectionHeaders(headers);
 	} else if (message !== null && typeof message === 'object') message = withoutConnectionHeaders(message);
-	return (node.writeHead as (this: ServerResponse, ...args: unknown[]) => unknown).call(this, status, message, headers);
+	else if (this.sendDate) {
+		// Last in the map, where node would put it; taken out once sent, as node's never was in it.
+		const map = addHttp2Date(this, utcDate());
+		if (map !== undefined) {
+			try {
+				return (node.writeHead as NodeWriteHead).call(this, status, message);
+			} finally {
+				delete map.date;
+			}
+		}
+	}
+	return (node.writeHead as NodeWriteHead).call(this, status, message, headers);
 }
 
 function responseOverrides(nodeResponse: Http2ResponseMethods): Descriptors {

@@ -248,6 +248,18 @@ export function setPoweredBy(res: ServerResponse, value: string): void {
 	}
 }
 
+/**
+ * Puts `date` into an HTTP/2 response's header map, as the head is about to be sent, when nothing
+ * set it: the value node would add itself (http2/index.ts says why Velox adds it). Returns the map
+ * when it did, for the caller to take it out again once node has sent the head; else undefined.
+ */
+export function addHttp2Date(res: ServerResponse, date: string): Http2Headers | undefined {
+	const map = writableHttp2Headers(res);
+	if (map === undefined || map.date !== undefined) return undefined;
+	map.date = date;
+	return map;
+}
+
 /** `res.getHeader('content-type')`. */
 export function getContentType(res: ServerResponse): unknown {
 	const table = readableTable(res);
