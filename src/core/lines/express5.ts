@@ -7,6 +7,7 @@ import depd from 'depd';
 import type * as ContentDisposition2 from 'content-disposition-2';
 import type * as ContentType2 from 'content-type-2';
 import type OnFinished from 'on-finished';
+import type * as Http2Platform from '../http2/platform';
 import { nullPrototypeObject, onFirstUse } from '../base/utils';
 import { toError, veloxError } from '../errors';
 import { addedSlashRewritten, listRoutes, router2LayerEntries, routerModule } from './router-module';
@@ -41,6 +42,9 @@ const loadContentType = onFirstUse(() => require('content-type-2') as typeof Con
 
 // Loaded by the first body parser that asks (docs/design.md, "Startup: deferred modules").
 const loadOnFinished = onFirstUse(() => require('on-finished') as typeof OnFinished);
+
+// The HTTP/2 half of the platform seam, loaded by then: only an HTTP/2 request asks it.
+const loadHttp2Platform = onFirstUse(() => require('../http2/platform') as typeof Http2Platform);
 
 // zlib's zstd decompressor where node has one (22.15, 23.8 and later), as body-parser 2 looks for
 // it; zlib is loaded with the first compressed body (the body reader loads it then too).
@@ -281,7 +285,9 @@ export const express5: LinePolicy = {
 	body: {
 		// As body-parser 2: a finished stream has nothing left to read, whoever read it.
 		skipsRequest(req) {
-			if (loadOnFinished().isFinished(req)) return true;
+			// What on-finished answers; over HTTP/2 without the proxy socket it would make (http2/platform.ts).
+			const finished = (req as { httpVersionMajor?: number }).httpVersionMajor === 2 ? loadHttp2Platform().http2RequestFinished(req) : undefined;
+			if (finished ?? loadOnFinished().isFinished(req)) return true;
 			if (!('body' in req)) req.body = undefined;
 			return false;
 		},
