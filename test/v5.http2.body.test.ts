@@ -2,7 +2,7 @@ import './helpers/line5';
 /**
  * Velox 5's body parsers over HTTP/2: body-parser 2 asks on-finished's `isFinished(req)` of every
  * request, which reads `req.socket`, node's proxy over the stream, made on first read. Velox answers
- * without the proxy (http2/platform.ts, `http2RequestFinished`), as on-finished would: checked here
+ * without the proxy (platform/http2-finished.ts), as on-finished would: checked here
  * against on-finished itself on real HTTP/2 requests in each state, and through the parsers.
  */
 import assert from 'node:assert/strict';
@@ -10,7 +10,7 @@ import http2 from 'node:http2';
 import { describe, test } from 'node:test';
 import onFinished from 'on-finished';
 import velox from '../src/express';
-import { http2RequestFinished } from '../src/core/http2/platform';
+import { http2RequestFinished } from '../src/core/platform/http2-finished';
 import { closeSession, connectH2, h2request } from './http2.helpers';
 import { listen } from './helpers/server';
 

@@ -7,7 +7,7 @@ import depd from 'depd';
 import type * as ContentDisposition2 from 'content-disposition-2';
 import type * as ContentType2 from 'content-type-2';
 import type OnFinished from 'on-finished';
-import type * as Http2Platform from '../http2/platform';
+import type * as Http2Finished from '../platform/http2-finished';
 import { nullPrototypeObject, onFirstUse } from '../base/utils';
 import { toError, veloxError } from '../errors';
 import { addedSlashRewritten, listRoutes, router2LayerEntries, routerModule } from './router-module';
@@ -43,8 +43,8 @@ const loadContentType = onFirstUse(() => require('content-type-2') as typeof Con
 // Loaded by the first body parser that asks (docs/design.md, "Startup: deferred modules").
 const loadOnFinished = onFirstUse(() => require('on-finished') as typeof OnFinished);
 
-// The HTTP/2 half of the platform seam, loaded by then: only an HTTP/2 request asks it.
-const loadHttp2Platform = onFirstUse(() => require('../http2/platform') as typeof Http2Platform);
+// The platform seam's HTTP/2 finished check, loaded by the first HTTP/2 request that asks.
+const loadHttp2Finished = onFirstUse(() => require('../platform/http2-finished') as typeof Http2Finished);
 
 // zlib's zstd decompressor where node has one (22.15, 23.8 and later), as body-parser 2 looks for
 // it; zlib is loaded with the first compressed body (the body reader loads it then too).
@@ -285,8 +285,8 @@ export const express5: LinePolicy = {
 	body: {
 		// As body-parser 2: a finished stream has nothing left to read, whoever read it.
 		skipsRequest(req) {
-			// What on-finished answers; over HTTP/2 without the proxy socket it would make (http2/platform.ts).
-			const finished = (req as { httpVersionMajor?: number }).httpVersionMajor === 2 ? loadHttp2Platform().http2RequestFinished(req) : undefined;
+			// What on-finished answers; over HTTP/2 without the proxy socket it would make (platform/http2-finished.ts).
+			const finished = (req as { httpVersionMajor?: number }).httpVersionMajor === 2 ? loadHttp2Finished().http2RequestFinished(req) : undefined;
 			if (finished ?? loadOnFinished().isFinished(req)) return true;
 			if (!('body' in req)) req.body = undefined;
 			return false;
