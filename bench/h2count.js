@@ -2,7 +2,7 @@
 // for the suite's HTTP/2 scenarios (h2-hello, h2-json, h2-rest, h2-static).
 //
 //   npm run build && node bench/h2count.js [--scenarios h2-hello,h2-json] [--frameworks node,fastify,velox]
-//       [--baseline DIR[,DIR2]] [--warmup 10000] [--count 4000] [--windows 5] [--perf-map]
+//       [--baseline DIR[,DIR2]] [--warmup 10000] [--count 4000] [--windows 5] [--perf-map] [--split]
 //
 // Each server (bench/server.js, the suite's apps) runs under `valgrind --tool=callgrind
 // --instr-atstart=no` with `node --predictable --no-memory-reducer`; h2load (another process, not
@@ -12,7 +12,10 @@
 // the server's instructions per request, with the lowest and highest window beside it: it does not
 // depend on the machine's load, unlike requests per CPU-second. `--perf-map` also runs node with
 // `--perf-basic-prof` and keeps the callgrind files (COUNT_KEEP=1 prints where), for
-// bench/annotate.js-style reading. Needs valgrind and h2load (nghttp2-client).
+// bench/annotate.js-style reading. `--split` also prints each server's median without the
+// instructions under the garbage collector's entry points (the windows' spread is mostly the GC's:
+// the lowest of 7 windows moved by 2% between two runs of the same build, the median without GC by
+// 0.2%). Needs valgrind and h2load (nghttp2-client).
 
 const fs = require('node:fs');
 const os = require('node:os');
@@ -78,13 +81,35 @@ function windowTotals(out) {
 	return dumps.sort((a, b) => a.n - b.n).map((dump) => dump.total);
 }
 
+// The collectors' own entry points (`node --predictable` runs them on the main thread only): a
+// window's instructions under them are its garbage collection's.
+const GC_ROOTS = [/v8::internal::Heap::CollectGarbage\(/, /v8::internal::IncrementalMarking(Job::Task::RunInternal|::(Step|AdvanceOnAllocation|Start)\()/];
+
+/** Per dump of `out`, the instructions under the collectors' entry points (`--split`). */
+function windowGc(out, windows) {
+	const gc = [];
+	for (let n = 1; n <= windows; n++) {
+		const text = spawnSync('callgrind_annotate', ['--inclusive=yes', '--threshold=99.99', `${out}.${n}`], { encoding: 'utf8', maxBuffer: 1 << 28 }).stdout;
+		const largest = GC_ROOTS.map(() => 0);
+		for (const line of text.split('\n')) {
+			const match = /^\s*([\d,]+) \(\s*[\d.]+%\)\s+(.*)$/.exec(line);
+			if (match === null) continue;
+			for (let i = 0; i < GC_ROOTS.length; i++) {
+				if (GC_ROOTS[i].test(match[2])) largest[i] = Math.max(largest[i], Number(match[1].replace(/,/g, '')));
+			}
+		}
+		gc.push(largest.reduce((sum, value) => sum + value, 0));
+	}
+	return gc;
+}
+
 function median(values) {
 	const sorted = [...values].sort((a, b) => a - b);
 	return sorted[Math.floor(sorted.length / 2)];
 }
 
 /** Per-request instructions of each of `windows` windows of `count` requests, after `warmup`. */
-async function measure(name, group, fixturesDir, dir, { warmup, count, windows, perfMap, ...load }) {
+async function measure(name, group, fixturesDir, dir, { warmup, count, windows, perfMap, split, ...load }) {
 	const out = path.join(dir, `${name}-${group.id}.cg`);
 	const server = await start(FRAMEWORKS[name], group, fixturesDir, out, perfMap);
 	const request = group.measure[0].request;
@@ -104,7 +129,12 @@ async function measure(name, group, fixturesDir, dir, { warmup, count, windows, 
 	await exited;
 	const totals = windowTotals(out);
 	if (totals.length !== windows) throw new Error(`${name}: ${totals.length} callgrind dumps, expected ${windows}`);
-	return totals.map((total) => total / count);
+	const perRequest = totals.map((total) => total / count);
+	if (split) {
+		const gc = windowGc(out, windows);
+		perRequest.withoutGc = totals.map((total, i) => (total - gc[i]) / count);
+	}
+	return perRequest;
 }
 
 async function main() {
@@ -121,6 +151,7 @@ async function main() {
 		streams: Number(option('streams', '10')),
 		windows: Number(option('windows', '5')),
 		perfMap: process.argv.includes('--perf-map'),
+		split: process.argv.includes('--split'),
 	};
 	const groups = selectGroups(allGroups({ quick: true }), scenarios).filter((group) => group.protocol === 'h2');
 	const fixturesDir = prepareFixtures();
@@ -130,7 +161,12 @@ async function main() {
 		for (const name of names) {
 			const perRequest = await measure(name, group, fixturesDir, dir, settings);
 			const spread = `${Math.round(Math.min(...perRequest))}–${Math.round(Math.max(...perRequest))}`;
-			parts.push(`${name} ${Math.round(median(perRequest))} (${spread})`);
+			let part = `${name} ${Math.round(median(perRequest))} (${spread})`;
+			if (perRequest.withoutGc) {
+				const rest = perRequest.withoutGc;
+				part += ` without GC ${Math.round(median(rest))} (${Math.round(Math.min(...rest))}–${Math.round(Math.max(...rest))})`;
+			}
+			parts.push(part);
 		}
 		process.stdout.write(`${group.id.padEnd(12)} ${parts.join(' · ')}\n`);
 	}
