@@ -75,10 +75,11 @@ function appendHeader(this: ServerResponse, name: string, value: HeaderValue): S
 /*
  * An HTTP/2 response's `Date`: Velox puts it in the header map as the head goes out (`writeHead`),
  * where node would add it itself, and takes it out again once sent. node adds it by its own
- * constant for the name `date`, an uninterned string; once V8 has an equal string interned (a
- * real app's startup mostly sees to that), the constant becomes a reference to that one, and up to
- * node 24 node's store then misses its inline cache on every response: ~5,700 instructions a
- * request (bench/README.md, "HTTP/2's Date"). Node 26 does not; the same code serves it.
+ * constant for the name `date`, an uninterned string. Where V8 cannot intern that very string at
+ * its first use as a key (an equal one interned before it, or the constant already promoted to the
+ * old generation, as loading mime-db during the first response does), it becomes a reference to
+ * another, and up to node 24 node's store then misses its inline cache on every response: ~5,700
+ * instructions a request (bench/README.md, "HTTP/2's Date"). Node 26 does not; the same code serves it.
  */
 
 // The date string of the current second, made by the first response in it. Read by the clock, not
